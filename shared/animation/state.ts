@@ -1,0 +1,46 @@
+import type { Direction } from '../spec/primitives.ts';
+
+/**
+ * What animations and keyframes do to an element at one instant. The layout engine applies the
+ * transform parts; element drawers read the rest (word reveal, Ken Burns, keyframed properties).
+ */
+export interface AnimatedState {
+  /** Multiplies the element's opacity. */
+  opacity: number;
+  /** Offsets in real pixels. */
+  dx: number;
+  dy: number;
+  /** Multiplies the element's scale, uniformly and per axis (flip-like effects). */
+  scale: number;
+  scaleX: number;
+  scaleY: number;
+  /** Degrees added to the element's rotation. */
+  rotation: number;
+  /** Gaussian blur radius in real pixels. */
+  blur: number;
+  /** Mask wipe: the visible fraction (1 = all), revealed from the `from` edge. */
+  wipe: { visible: number; from: Direction } | undefined;
+  /** wordByWord: the reveal progress (0..1) of each word, by index. */
+  wordProgress: ((wordIndex: number) => number) | undefined;
+  /** kenBurns on media: 0..1 progress of a slow zoom and pan of the content inside its box. */
+  kenBurns: { progress: number; amount: number; direction: Direction } | undefined;
+  /** Keyframed property values, overriding the element's own. */
+  props: Partial<Record<string, number | string>>;
+}
+
+export function restingState(): AnimatedState {
+  return {
+    opacity: 1,
+    dx: 0,
+    dy: 0,
+    scale: 1,
+    scaleX: 1,
+    scaleY: 1,
+    rotation: 0,
+    blur: 0,
+    wipe: undefined,
+    wordProgress: undefined,
+    kenBurns: undefined,
+    props: {},
+  };
+}

@@ -1,0 +1,123 @@
+import { paintStyle, roundedRectPath } from '../draw/paint.ts';
+import type { Box, Ctx2D, DrawEnv } from '../draw/types.ts';
+import { resolveLength, resolvePosition } from '../layout/length.ts';
+import type { Paint, Stroke } from '../spec/primitives.ts';
+import type { ElementDrawArgs } from './definition.ts';
+import type { EllipseElement, LineElement, PathElement, RectElement } from './shapes.ts';
+
+function lengthContext(env: DrawEnv) {
+  return { frame: env.size, scale: env.scale };
+}
+
+function fillAndStroke(
+  ctx: Ctx2D,
+  box: Box,
+  env: DrawEnv,
+  fill: Paint | undefined,
+  stroke: Stroke | undefined,
+  path?: Path2D,
+): void {
+  if (fill) {
+    ctx.fillStyle = paintStyle(ctx, fill, box);
+    if (path) ctx.fill(path);
+    else ctx.fill();
+  }
+  if (stroke) {
+    ctx.strokeStyle = stroke.color;
+    ctx.lineWidth = resolveLength(stroke.width, Math.min(box.width, box.height), lengthContext(env));
+    ctx.setLineDash((stroke.dash ?? []).map((d) => d * env.scale));
+    if (path) ctx.stroke(path);
+    else ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
+function keyframedFill(args: ElementDrawArgs<{ fill?: Paint | undefined }>): Paint | undefined {
+  const value = args.state.props.fill;
+  return typeof value === 'string' ? value : args.element.fill;
+}
+
+export function drawRect(args: ElementDrawArgs<RectElement>): void {
+  const { ctx, element, box, env, state } = args;
+  const keyed = state.props.radius;
+  const radius =
+    typeof keyed === 'number'
+      ? keyed * env.scale
+      : element.radius === undefined
+        ? 0
+        : resolveLength(element.radius, Math.min(box.width, box.height), lengthContext(env));
+  ctx.beginPath();
+  roundedRectPath(ctx, box, radius);
+  fillAndStroke(ctx, box, env, keyframedFill(args), element.stroke);
+}
+
+export function drawEllipse(args: ElementDrawArgs<EllipseElement>): void {
+  const { ctx, element, box, env } = args;
+  ctx.beginPath();
+  ctx.ellipse(box.x + box.width / 2, box.y + box.height / 2, box.width / 2, box.height / 2, 0, 0, Math.PI * 2);
+  fillAndStroke(ctx, box, env, keyframedFill(args), element.stroke);
+}
+
+/**
+ * A line's box spans its two points; (x, y) and (x2, y2) are resolved in the containing box, so the
+ * layout engine hands us the box from start to end.
+ */
+export function drawLine(args: ElementDrawArgs<LineElement>): void {
+  const { ctx, element, box, env, state } = args;
+  const keyed = state.props.progress;
+  const progress = Math.min(1, Math.max(0, typeof keyed === 'number' ? keyed : (element.progress ?? 1)));
+  if (progress <= 0) return;
+  const x1 = box.x;
+  const y1 = box.y;
+  const x2 = box.x + box.width;
+  const y2 = box.y + box.height;
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(x1 + (x2 - x1) * progress, y1 + (y2 - y1) * progress);
+  ctx.lineCap = element.cap ?? 'round';
+  ctx.strokeStyle = element.stroke.color;
+  ctx.lineWidth = resolveLength(element.stroke.width, Math.hypot(box.width, box.height), lengthContext(env));
+  ctx.setLineDash((element.stroke.dash ?? []).map((d) => d * env.scale));
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** Line endpoints in real pixels inside a containing box, for the layout engine. */
+export function lineEndpoints(
+  element: LineElement,
+  container: Box,
+  env: DrawEnv,
+): { x1: number; y1: number; x2: number; y2: number } {
+  const context = lengthContext(env);
+  return {
+    x1: resolvePosition(element.x ?? 0.5, container.x, container.width, context),
+    y1: resolvePosition(element.y ?? 0.5, container.y, container.height, context),
+    x2: resolvePosition(element.x2, container.x, container.width, context),
+    y2: resolvePosition(element.y2, container.y, container.height, context),
+  };
+}
+
+const pathCache = new Map<string, Path2D>();
+
+export function drawPath(args: ElementDrawArgs<PathElement>): void {
+  const { ctx, element, box, env } = args;
+  let path = pathCache.get(element.d);
+  if (!path) {
+    path = new Path2D(element.d);
+    pathCache.set(element.d, path);
+  }
+  const view = element.viewBox ?? { width: 100, height: 100 };
+  ctx.save();
+  ctx.translate(box.x, box.y);
+  ctx.scale(box.width / view.width, box.height / view.height);
+  const local = { x: 0, y: 0, width: view.width, height: view.height };
+  // Stroke widths are given in frame pixels; undo the path scaling for them.
+  const stroke = element.stroke
+    ? {
+        ...element.stroke,
+        width: resolveLength(element.stroke.width, 0, lengthContext(env)) / (box.width / view.width),
+      }
+    : undefined;
+  fillAndStroke(ctx, local, { ...env, scale: 1 }, keyframedFill(args), stroke, path);
+  ctx.restore();
+}

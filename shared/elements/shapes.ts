@@ -1,0 +1,82 @@
+// Vector shapes: rect (optionally rounded), ellipse, line and SVG path.
+import { z } from 'zod';
+import { elementBaseShape } from '../spec/element-base.ts';
+import { LengthSchema, PaintSchema, PositionSchema, StrokeSchema } from '../spec/primitives.ts';
+import { defineElement } from './definition.ts';
+import { drawEllipse, drawLine, drawPath, drawRect } from './shapes-draw.ts';
+
+const paintFields = {
+  fill: PaintSchema.optional(),
+  stroke: StrokeSchema.optional(),
+};
+
+export const RectElementSchema = z.strictObject({
+  type: z.literal('rect'),
+  ...elementBaseShape,
+  ...paintFields,
+  radius: LengthSchema.optional().describe('Corner radius; a rounded rect when set.'),
+});
+export type RectElement = z.infer<typeof RectElementSchema>;
+
+export const EllipseElementSchema = z.strictObject({
+  type: z.literal('ellipse'),
+  ...elementBaseShape,
+  ...paintFields,
+});
+export type EllipseElement = z.infer<typeof EllipseElementSchema>;
+
+export const LineElementSchema = z.strictObject({
+  type: z.literal('line'),
+  ...elementBaseShape,
+  x2: PositionSchema.describe('End point; (x, y) is the start.'),
+  y2: PositionSchema,
+  stroke: StrokeSchema,
+  cap: z.enum(['butt', 'round', 'square']).optional(),
+  progress: z.number().min(0).max(1).optional().describe('How much of the line is drawn (animate it to draw on).'),
+});
+export type LineElement = z.infer<typeof LineElementSchema>;
+
+export const PathElementSchema = z.strictObject({
+  type: z.literal('path'),
+  ...elementBaseShape,
+  ...paintFields,
+  d: z.string().min(1).max(20_000).describe('SVG path data.'),
+  viewBox: z
+    .strictObject({ width: z.number().positive(), height: z.number().positive() })
+    .optional()
+    .describe("The path's coordinate space, scaled to the element's width and height; default 100×100."),
+});
+export type PathElement = z.infer<typeof PathElementSchema>;
+
+const square = (_e: unknown, env: { scale: number }) => ({ width: 200 * env.scale, height: 200 * env.scale });
+
+export const rectElement = defineElement<RectElement>({
+  type: 'rect',
+  schema: RectElementSchema,
+  builder: { name: 'rect' },
+  intrinsicSize: square,
+  draw: drawRect,
+});
+
+export const ellipseElement = defineElement<EllipseElement>({
+  type: 'ellipse',
+  schema: EllipseElementSchema,
+  builder: { name: 'ellipse' },
+  intrinsicSize: square,
+  draw: drawEllipse,
+});
+
+export const lineElement = defineElement<LineElement>({
+  type: 'line',
+  schema: LineElementSchema,
+  builder: { name: 'line' },
+  draw: drawLine,
+});
+
+export const pathElement = defineElement<PathElement>({
+  type: 'path',
+  schema: PathElementSchema,
+  builder: { name: 'path', positional: 'd' },
+  intrinsicSize: square,
+  draw: drawPath,
+});

@@ -1,0 +1,103 @@
+// The resolved timeline: every time in seconds and frames, every trigger settled.
+import type { Animation, Direction, Easing } from '../spec/primitives.ts';
+import type { AudioTrack } from '../spec/audio.ts';
+import type { Background } from '../spec/background.ts';
+import type { ModelElement, ModelScene, VideoModel } from '../spec/model.ts';
+import type { TransitionType } from '../spec/schema.ts';
+import type { FrameSize } from '../spec/sizes.ts';
+
+export interface ResolvedAnimation {
+  animation: Animation;
+  /** Seconds from the scene start when the (first repetition of the) animation begins. */
+  startSeconds: number;
+  /** Length of one repetition in seconds. */
+  durationSeconds: number;
+  /** Number of repetitions; Infinity for "forever". */
+  repeat: number;
+  /** Seconds from the scene start when it has fully finished (Infinity for endless loops). */
+  endSeconds: number;
+  easing: Easing;
+  /** For wordByWord and group stagger: the delay between successive words or children. */
+  staggerSeconds: number;
+}
+
+export interface ResolvedElement {
+  /** Unique path in the video, e.g. "s0/e2/e1". */
+  key: string;
+  element: ModelElement;
+  /** Seconds from the scene start. */
+  startSeconds: number;
+  endSeconds: number;
+  animations: ResolvedAnimation[];
+  /** Group children, with their own timings (group stagger already applied). */
+  children: ResolvedElement[];
+}
+
+export interface ResolvedTransition {
+  type: TransitionType;
+  /** Overlap with the previous scene. */
+  durationSeconds: number;
+  frames: number;
+  easing: Easing;
+  direction: Direction;
+}
+
+export interface ResolvedScene {
+  index: number;
+  id: string;
+  scene: ModelScene;
+  /** First frame (inclusive) and end frame (exclusive) in the video, transitions included. */
+  startFrame: number;
+  endFrame: number;
+  startSeconds: number;
+  durationSeconds: number;
+  background: Background;
+  /** How this scene enters; undefined for the first scene and for cuts. */
+  transitionIn: ResolvedTransition | undefined;
+  elements: ResolvedElement[];
+}
+
+export interface ResolvedAudio {
+  track: AudioTrack;
+  /** Seconds from the video start. */
+  startSeconds: number;
+  /** Where playback starts in the source, and how long it plays (undefined: to the source end). */
+  sourceStartSeconds: number;
+  durationSeconds: number | undefined;
+  loop: boolean;
+  volume: number;
+  fadeInSeconds: number;
+  fadeOutSeconds: number;
+  /** "music", "sfx" (scene audio) or "clip" (a clip element's own sound). */
+  origin: 'music' | 'sfx' | 'clip';
+  /** Playback rate (clips). */
+  rate: number;
+}
+
+export interface ResolvedVideo {
+  model: VideoModel;
+  size: FrameSize;
+  /** Design pixels to real pixels. */
+  scale: number;
+  fps: number;
+  durationFrames: number;
+  durationSeconds: number;
+  scenes: ResolvedScene[];
+  audio: ResolvedAudio[];
+}
+
+/** One scene visible at a frame, with its local time; two during a transition. */
+export interface SceneAtFrame {
+  scene: ResolvedScene;
+  /** Seconds from the scene start. */
+  seconds: number;
+}
+
+export interface FrameComposition {
+  /** The incoming (or only) scene. */
+  current: SceneAtFrame;
+  /** During a transition: the outgoing scene and the transition's eased progress 0..1. */
+  outgoing: SceneAtFrame | undefined;
+  transition: ResolvedTransition | undefined;
+  progress: number;
+}
