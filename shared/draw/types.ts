@@ -41,4 +41,6 @@ export interface DrawEnv {
   readonly media: MediaLookup;
   readonly fontFamily: FontFamilyResolver;
   createSurface(width: number, height: number): OffscreenSurface;
+  /** A Path2D from SVG path data (Node has no global Path2D; the host supplies its own). */
+  createPath(d: string): Path2D;
 }

@@ -55,7 +55,9 @@ export const ELEMENT_DEFINITIONS: readonly ElementDefinition<SpecElement>[] = [
   groupElement,
 ] as unknown as ElementDefinition<SpecElement>[];
 
-const byType = new Map(ELEMENT_DEFINITIONS.map((definition) => [definition.type, definition]));
+const byType = new Map<string, ElementDefinition<SpecElement>>(
+  ELEMENT_DEFINITIONS.map((definition) => [definition.type, definition]),
+);
 
 export function elementDefinition(type: string): ElementDefinition<SpecElement> | undefined {
   return byType.get(type);

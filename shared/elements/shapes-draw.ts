@@ -97,15 +97,25 @@ export function lineEndpoints(
   };
 }
 
-const pathCache = new Map<string, Path2D>();
+const pathCache = new WeakMap<DrawEnv, Map<string, Path2D>>();
+
+function cachedPath(env: DrawEnv, d: string): Path2D {
+  let paths = pathCache.get(env);
+  if (!paths) {
+    paths = new Map();
+    pathCache.set(env, paths);
+  }
+  let path = paths.get(d);
+  if (!path) {
+    path = env.createPath(d);
+    paths.set(d, path);
+  }
+  return path;
+}
 
 export function drawPath(args: ElementDrawArgs<PathElement>): void {
   const { ctx, element, box, env } = args;
-  let path = pathCache.get(element.d);
-  if (!path) {
-    path = new Path2D(element.d);
-    pathCache.set(element.d, path);
-  }
+  const path = cachedPath(env, element.d);
   const view = element.viewBox ?? { width: 100, height: 100 };
   ctx.save();
   ctx.translate(box.x, box.y);

@@ -124,7 +124,7 @@ export const AnimationSchema = z.strictObject({
   stagger: TimeSchema.optional().describe('Delay between children of a group, or words of wordByWord.'),
   direction: DirectionSchema.optional(),
   distance: LengthSchema.optional(),
-  amount: z.number().finite().optional().describe('Strength: scale for pop/pulse/kenBurns, degrees for spin.'),
+  amount: z.number().finite().optional().describe('Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30).'),
 });
 export type Animation = z.infer<typeof AnimationSchema>;
 

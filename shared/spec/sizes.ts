@@ -56,7 +56,8 @@ export interface Insets {
  */
 export function safeAreaInsets(size: FrameSize): Insets {
   const ratio = size.height / size.width;
-  if (ratio >= 1.6) return { top: 0.11, right: 0.14, bottom: 0.2, left: 0.06 };
+  // Symmetric sides keep centred layouts centred; the action rail is checked by review (unsafe_area).
+  if (ratio >= 1.6) return { top: 0.11, right: 0.1, bottom: 0.2, left: 0.1 };
   if (ratio >= 1.2) return { top: 0.07, right: 0.07, bottom: 0.09, left: 0.07 };
   if (ratio >= 0.9) return { top: 0.07, right: 0.07, bottom: 0.08, left: 0.07 };
   return { top: 0.08, right: 0.06, bottom: 0.1, left: 0.06 };

@@ -1,0 +1,23 @@
+// Turns any error into the message a CLI user sees: actionable, no stack traces.
+import { SpecValidationError } from '../../shared/spec/validate.ts';
+
+interface CodedError {
+  code?: unknown;
+  message?: unknown;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof SpecValidationError) {
+    const lines = error.issues.map((issue) => `  ${issue.pointer || '/'}: ${issue.message}`);
+    return `kino: invalid spec (${error.issues.length} error${error.issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
+  }
+  if (error instanceof Error) {
+    const coded = error as CodedError;
+    if (coded.code === 'EACCES' || coded.code === 'EROFS' || coded.code === 'ENOENT') {
+      const path = (error as NodeJS.ErrnoException).path;
+      if (path) return `kino: cannot write or read ${path} (${String(coded.code)}): check the path and permissions`;
+    }
+    return `kino: ${error.message}`;
+  }
+  return `kino: ${String(error)}`;
+}

@@ -1,0 +1,168 @@
+// `kino` command line: render, frame and schema (more commands join as the product grows).
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, resolve } from 'node:path';
+import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
+import type { AspectName } from '../../shared/spec/sizes.ts';
+import { TIME_PATTERN } from '../../shared/spec/time.ts';
+import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
+import { FORMAT_EXTENSIONS, OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
+import type { OutputFormat, Quality } from '../encoder/formats.ts';
+import { renderFrameToPng } from '../engine/render-frame.ts';
+import { renderVideo } from '../engine/render-video.ts';
+import { projectContext } from '../engine/project-context.ts';
+import { resolveRenderInput } from '../project/resolve-input.ts';
+import { describeError } from './describe-error.ts';
+import { createProgressReporter } from './progress.ts';
+
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 64;
+
+function parseTimeOption(value: string): string {
+  if (!TIME_PATTERN.test(value) && !/^\d+(\.\d+)?$/.test(value)) {
+    throw new InvalidArgumentError('expected a time like "1.5s", "500ms" or "45f"');
+  }
+  return /^\d+(\.\d+)?$/.test(value) ? `${value}s` : value;
+}
+
+function parseWholeNumber(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number');
+  return Number(value);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
+
+interface RenderCommandOptions {
+  output?: string;
+  format: OutputFormat;
+  quality: Quality;
+  aspect?: AspectName;
+  poster?: string;
+  frames?: number;
+  json?: boolean;
+}
+
+async function renderCommand(input: string, opts: RenderCommandOptions): Promise<void> {
+  const resolved = await resolveRenderInput(input, process.cwd());
+  const name = resolved.key ?? basename(input, extname(input));
+  const outputPath = resolve(opts.output ?? `${name}${FORMAT_EXTENSIONS[opts.format]}`);
+  await mkdir(dirname(outputPath), { recursive: true });
+  const posterPath = opts.poster ? outputPath.replace(/\.[^.]+$/, '') + '.poster.png' : undefined;
+  const abort = new AbortController();
+  const onSignal = () => abort.abort(new Error('render canceled'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const progress = opts.json ? undefined : createProgressReporter();
+  try {
+    const result = await renderVideo({
+      model: resolved.model,
+      project: await projectContext(resolved.project),
+      outputPath,
+      options: {
+        format: opts.format,
+        quality: opts.quality,
+        aspect: opts.aspect,
+        poster: opts.poster,
+        posterPath,
+        frames: opts.frames,
+      },
+      signal: abort.signal,
+      onProgress: (p) => progress?.update(p),
+    });
+    progress?.stop();
+    if (opts.json) {
+      process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+      return;
+    }
+    const out = result.output;
+    const seconds = result.timings.totalMs / 1000;
+    process.stdout.write(
+      `${out.path}\n` +
+        `  ${result.width}×${result.height} ${result.fps} fps, ${result.frames} frames (${result.durationSeconds.toFixed(2)}s), ${formatBytes(out.bytes)}\n` +
+        `  sha256 ${out.sha256}\n` +
+        `  verified: ${out.checks.map((c) => c.name).join(', ')}\n` +
+        (result.poster ? `  poster ${result.poster.path}\n` : '') +
+        `  rendered in ${seconds.toFixed(1)}s (${(result.frames / seconds).toFixed(1)} fps)\n`,
+    );
+  } finally {
+    progress?.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+async function frameCommand(input: string, opts: { frame: number; output?: string; aspect?: AspectName }): Promise<void> {
+  const resolved = await resolveRenderInput(input, process.cwd());
+  const name = resolved.key ?? basename(input, extname(input));
+  const outputPath = resolve(opts.output ?? `${name}.frame${opts.frame}.png`);
+  const result = await renderFrameToPng({
+    model: resolved.model,
+    project: await projectContext(resolved.project),
+    frame: opts.frame,
+    aspect: opts.aspect,
+    outputPath,
+  });
+  process.stdout.write(`${result.path}\n  frame ${result.frame} of ${result.framesTotal}, ${result.width}×${result.height}\n`);
+}
+
+export function buildProgram(): Command {
+  const program = new Command('kino')
+    .description('Programmatic video: render JSON specs and code compositions to verified video files.')
+    .showHelpAfterError('(run "kino --help" for usage)')
+    .exitOverride();
+  const aspectOption = () =>
+    new Option('--aspect <aspect>', 'output aspect (default: the spec\'s, else reels)').choices(ASPECT_NAMES);
+
+  program
+    .command('render')
+    .description('Render a spec (.json), a composition (.ts) or a registered key to a verified video file')
+    .argument('<input>', 'spec.json, composition.ts, or a composition key of the render project')
+    .option('-o, --output <file>', 'output file (default: <name>.<ext> in the current directory)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(OUTPUT_FORMATS).default('mp4'))
+    .addOption(new Option('-q, --quality <quality>', 'quality level').choices(QUALITIES).default('standard'))
+    .addOption(aspectOption())
+    .option('--poster <time>', 'also write a poster image of the frame at this time, e.g. 1.5s', parseTimeOption)
+    .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
+    .option('--json', 'print the result (path, bytes, sha256, probe, timings) as JSON')
+    .action(renderCommand);
+
+  program
+    .command('frame')
+    .description('Render one frame to a PNG')
+    .argument('<input>', 'spec.json, composition.ts, or a composition key')
+    .requiredOption('--frame <n>', 'frame number (0-based)', parseWholeNumber)
+    .option('-o, --output <file>', 'output PNG (default: <name>.frame<n>.png)')
+    .addOption(aspectOption())
+    .action(frameCommand);
+
+  program
+    .command('schema')
+    .description('Print the video spec JSON Schema (draft 2020-12)')
+    .option('-o, --output <file>', 'write it to a file instead')
+    .action(async (opts: { output?: string }) => {
+      const text = JSON.stringify(videoSpecJsonSchema(), null, 2) + '\n';
+      if (opts.output) await writeFile(opts.output, text);
+      else process.stdout.write(text);
+    });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its message; help and version are successful exits.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return EXIT_USAGE;
+    }
+    process.stderr.write(describeError(error) + '\n');
+    return EXIT_FAILURE;
+  }
+}

@@ -1,0 +1,174 @@
+// Compiles a composition file (TypeScript, importing 'kino') into one ES module that Node can import.
+// Local files are bundled; npm packages stay external but are pinned to the absolute file each one
+// resolves to from its importer, so the bundle can be written anywhere (a temp dir) and still finds
+// the composition's packages and kino's own.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { Message, Metafile, Plugin } from 'esbuild';
+
+/** The builder API that compositions import as 'kino'. */
+export const KINO_BUILDER_ENTRY = fileURLToPath(new URL('../../shared/builder/index.ts', import.meta.url));
+
+export interface CompileOptions {
+  /** Where the bundle is written; default a kino directory in the system temp dir. */
+  outDir?: string;
+}
+
+export interface PackageRef {
+  name: string;
+  version: string;
+}
+
+export interface CompiledComposition {
+  /** The bundle: an ES module with an inline source map, named uniquely per compile. */
+  bundlePath: string;
+  /** Absolute paths of the local files in the import graph (kino's own included), sorted. */
+  inputs: string[];
+  /** npm packages the graph imports, with their installed versions, sorted by name. */
+  packages: PackageRef[];
+}
+
+export interface CompileProblem {
+  file: string;
+  /** 1-based; absent when the problem has no place in a file. */
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+export class CompositionCompileError extends Error {
+  readonly problems: CompileProblem[];
+
+  constructor(problems: CompileProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.name = 'CompositionCompileError';
+    this.problems = problems;
+  }
+}
+
+function formatProblem({ file, line, column, message }: CompileProblem): string {
+  const place = line === undefined ? file : `${file}:${line}:${column ?? 1}`;
+  return `${place}: ${message}`;
+}
+
+function toProblem(message: Message, workingDir: string, entry: string): CompileProblem {
+  const location = message.location;
+  if (!location) return { file: entry, message: message.text };
+  // esbuild columns count from 0; editors (and the desktop app's links) count from 1.
+  return {
+    file: path.resolve(workingDir, location.file),
+    line: location.line,
+    column: location.column + 1,
+    message: message.text,
+  };
+}
+
+// esbuild filters are Go regular expressions (no lookahead); absolute Windows paths are skipped below.
+const BARE_SPECIFIER = /^[^./]/;
+
+/** The package a resolved file belongs to: the nearest package.json with a name. */
+async function owningPackage(file: string): Promise<PackageRef | undefined> {
+  let dir = path.dirname(file);
+  for (;;) {
+    try {
+      const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
+      if (typeof manifest.name === 'string') {
+        return {
+          name: manifest.name,
+          version: typeof manifest.version === 'string' ? manifest.version : '0.0.0',
+        };
+      }
+    } catch {
+      // No (readable) manifest here: keep walking up.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function externalPackages(found: Map<string, string>): Plugin {
+  return {
+    name: 'kino-externals',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^kino$/ }, () => ({ path: KINO_BUILDER_ENTRY }));
+      pluginBuild.onResolve({ filter: BARE_SPECIFIER }, async (args) => {
+        if ((args.pluginData as { kinoInner?: boolean } | undefined)?.kinoInner) return undefined;
+        if (path.isAbsolute(args.path)) return undefined;
+        const resolved = await pluginBuild.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: { kinoInner: true },
+        });
+        // Unresolvable: let esbuild report it at the import, with its usual message.
+        if (resolved.errors.length > 0) return undefined;
+        if (resolved.external) return { path: args.path, external: true };
+        const owner = await owningPackage(resolved.path);
+        if (owner) found.set(owner.name, owner.version);
+        return { path: pathToFileURL(resolved.path).href, external: true };
+      });
+    },
+  };
+}
+
+function localInputs(metafile: Metafile, workingDir: string): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((key) => !/^[a-z-]+:/.test(key)) // other namespaces are not files
+    .map((key) => path.resolve(workingDir, key))
+    .sort();
+}
+
+export async function compileComposition(
+  entryPath: string,
+  opts: CompileOptions = {},
+): Promise<CompiledComposition> {
+  const entry = path.resolve(entryPath);
+  const found = await stat(entry).catch(() => undefined);
+  if (!found?.isFile()) {
+    throw new CompositionCompileError([{ file: entry, message: 'composition file not found' }]);
+  }
+  const outDir = path.resolve(opts.outDir ?? path.join(tmpdir(), 'kino-compositions'));
+  await mkdir(outDir, { recursive: true });
+  const stem = path.basename(entry).replace(/\.[^.]*$/, '');
+  // A new name per compile: Node caches modules by URL, so a changed source must get a new one.
+  const bundlePath = path.join(
+    outDir,
+    `${stem}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.mjs`,
+  );
+  const workingDir = path.dirname(entry);
+  const packages = new Map<string, string>();
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      outfile: bundlePath,
+      absWorkingDir: workingDir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      sourcemap: 'inline',
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [externalPackages(packages)],
+    });
+    return {
+      bundlePath,
+      inputs: localInputs(result.metafile, workingDir),
+      packages: [...packages]
+        .map(([name, version]) => ({ name, version }))
+        .sort((a, b) => (a.name < b.name ? -1 : 1)),
+    };
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors;
+    if (!Array.isArray(messages) || messages.length === 0) throw error;
+    throw new CompositionCompileError(messages.map((message) => toProblem(message, workingDir, entry)));
+  }
+}

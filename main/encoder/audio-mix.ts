@@ -1,0 +1,198 @@
+// The soundtrack as an ffmpeg filter graph: each track trimmed, looped, sped up, faded, gained and
+// placed at its start, then all mixed to 48 kHz stereo exactly as long as the video.
+import { access, constants } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { probeFile } from '../verify/probe.ts';
+
+export interface AudioMixTrack {
+  /** A local file (remote sources are downloaded before this point). */
+  path: string;
+  /** Seconds from the video start. */
+  startSeconds: number;
+  /** Where playback starts in the source. */
+  sourceStartSeconds: number;
+  /** How long it plays, in output seconds; undefined: to the source end (or the video end when looping). */
+  durationSeconds?: number | undefined;
+  /** Repeats the source from sourceStartSeconds to its end. */
+  loop: boolean;
+  volume: number;
+  fadeInSeconds: number;
+  fadeOutSeconds: number;
+  /** Playback rate, pitch kept (atempo). */
+  rate: number;
+  /** Length of the source file; filled in by completeAudioMixPlan where the graph needs it. */
+  sourceDurationSeconds?: number | undefined;
+}
+
+export interface AudioMixPlan {
+  /** The video's length: the mix is padded or cut to exactly this. */
+  durationSeconds: number;
+  tracks: AudioMixTrack[];
+}
+
+export interface AudioMixGraph {
+  /** ffmpeg input options and inputs, one input per track. */
+  inputArgs: string[];
+  /** Filter chains from those inputs to [outputLabel]. */
+  filterGraph: string;
+  outputLabel: string;
+  trackCount: number;
+}
+
+export const MIX_SAMPLE_RATE = 48_000;
+/** Peak ceiling of the mix, about -0.4 dBFS: leaves room for the lossy encoder's overshoot. */
+const LIMIT = 0.95;
+
+function num(value: number): string {
+  return String(Number(value.toFixed(6)));
+}
+
+/** atempo takes 0.5..2 per instance at its best quality, so other rates become a chain. */
+export function atempoChain(rate: number): string[] {
+  if (!(rate > 0) || !Number.isFinite(rate))
+    throw new Error(`audio rate must be a positive number, got ${rate}.`);
+  const chain: string[] = [];
+  let rest = rate;
+  while (rest > 2) {
+    chain.push('atempo=2');
+    rest /= 2;
+  }
+  while (rest < 0.5) {
+    chain.push('atempo=0.5');
+    rest /= 0.5;
+  }
+  if (Math.abs(rest - 1) > 1e-9) chain.push(`atempo=${num(rest)}`);
+  return chain;
+}
+
+interface PlacedTrack {
+  track: AudioMixTrack;
+  /** Output seconds from the video start (never negative). */
+  start: number;
+  /** Source seconds where playback starts. */
+  sourceStart: number;
+  /** Output seconds it plays, or undefined when only the source's end knows. */
+  played: number | undefined;
+}
+
+/** Where and for how long a track sounds inside the video, or undefined when it never does. */
+function placeTrack(track: AudioMixTrack, videoSeconds: number): PlacedTrack | undefined {
+  const lead = Math.max(0, -track.startSeconds);
+  const start = Math.max(0, track.startSeconds);
+  const sourceStart = track.sourceStartSeconds + lead * track.rate;
+  const remaining = videoSeconds - start;
+  if (remaining <= 0 || track.volume <= 0) return undefined;
+  let natural: number | undefined =
+    track.durationSeconds === undefined ? undefined : track.durationSeconds - lead;
+  if (natural === undefined) {
+    if (track.loop) natural = Infinity;
+    else if (track.sourceDurationSeconds !== undefined)
+      natural = (track.sourceDurationSeconds - sourceStart) / track.rate;
+  }
+  if (natural !== undefined && natural <= 0) return undefined;
+  return {
+    track,
+    start,
+    sourceStart,
+    played: natural === undefined ? undefined : Math.min(natural, remaining),
+  };
+}
+
+function trackInputArgs(placed: PlacedTrack): string[] {
+  const { track, sourceStart } = placed;
+  // Only plain local files: a path is never read as a protocol URL (concat:, http:, ...).
+  const input = ['-protocol_whitelist', 'file', '-i', `file:${resolve(track.path)}`];
+  if (track.loop) {
+    return sourceStart > 0 ? input : ['-stream_loop', '-1', ...input];
+  }
+  return sourceStart > 0 ? ['-ss', num(sourceStart), ...input] : input;
+}
+
+function trackChain(placed: PlacedTrack, inputIndex: number, label: string, totalSamples: number): string {
+  const { track, start, sourceStart, played } = placed;
+  const filters = ['aresample=48000', 'aformat=sample_fmts=fltp:channel_layouts=stereo'];
+  if (track.loop && sourceStart > 0) {
+    // -stream_loop would restart at the file's beginning; loop the part after sourceStart instead.
+    if (track.sourceDurationSeconds === undefined) {
+      throw new Error(
+        `looping ${track.path} from ${sourceStart}s needs its duration: run completeAudioMixPlan first.`,
+      );
+    }
+    const loopSamples = Math.round((track.sourceDurationSeconds - sourceStart) * MIX_SAMPLE_RATE);
+    filters.push(
+      `atrim=start=${num(sourceStart)}`,
+      'asetpts=PTS-STARTPTS',
+      `aloop=loop=-1:size=${loopSamples}`,
+    );
+  }
+  filters.push(...atempoChain(track.rate));
+  if (played !== undefined) filters.push(`atrim=duration=${num(played)}`);
+  if (track.fadeInSeconds > 0) filters.push(`afade=t=in:st=0:d=${num(track.fadeInSeconds)}`);
+  if (track.fadeOutSeconds > 0) {
+    // Without a known length the track is assumed to sound until the video ends.
+    const end = played ?? totalSamples / MIX_SAMPLE_RATE - start;
+    const length = Math.min(track.fadeOutSeconds, end);
+    filters.push(`afade=t=out:st=${num(end - length)}:d=${num(length)}`);
+  }
+  if (track.volume !== 1) filters.push(`volume=${num(track.volume)}`);
+  if (start > 0) {
+    const ms = num(start * 1000);
+    filters.push(`adelay=delays=${ms}|${ms}`);
+  }
+  // Every input lasts exactly as long as the video, so amix never renormalises as inputs end.
+  filters.push(`apad=whole_len=${totalSamples}`, `atrim=end_sample=${totalSamples}`);
+  return `[${inputIndex}:a]${filters.join(',')}[${label}]`;
+}
+
+/**
+ * Builds the mix, with the first track read as ffmpeg input number `firstInputIndex`. Returns
+ * undefined when no track sounds inside the video: then the output has no audio stream at all.
+ */
+export function audioMixGraph(plan: AudioMixPlan, firstInputIndex: number): AudioMixGraph | undefined {
+  const placed = plan.tracks
+    .map((track) => placeTrack(track, plan.durationSeconds))
+    .filter((p): p is PlacedTrack => p !== undefined);
+  if (placed.length === 0) return undefined;
+  const totalSamples = Math.round(plan.durationSeconds * MIX_SAMPLE_RATE);
+  const labels = placed.map((_, i) => `mix${i}`);
+  const chains = placed.map((p, i) => trackChain(p, firstInputIndex + i, labels[i]!, totalSamples));
+  // ffmpeg 4.1's amix has no normalize=0: it scales each input by 1/inputs, so the sum is restored.
+  const mixed =
+    placed.length === 1
+      ? `[${labels[0]}]`
+      : `${labels.map((l) => `[${l}]`).join('')}amix=inputs=${placed.length}:duration=longest:dropout_transition=0,volume=${placed.length},`;
+  const outputLabel = 'aout';
+  const limiter = `alimiter=limit=${LIMIT}:attack=0.1:level=0,apad=whole_len=${totalSamples},atrim=end_sample=${totalSamples}`;
+  const tail = `${mixed}${limiter}[${outputLabel}]`;
+  return {
+    inputArgs: placed.flatMap(trackInputArgs),
+    filterGraph: [...chains, tail].join(';'),
+    outputLabel,
+    trackCount: placed.length,
+  };
+}
+
+function needsSourceDuration(track: AudioMixTrack): boolean {
+  if (track.sourceDurationSeconds !== undefined) return false;
+  const sourceStart = track.sourceStartSeconds + Math.max(0, -track.startSeconds) * track.rate;
+  if (track.loop) return sourceStart > 0;
+  return track.durationSeconds === undefined && track.fadeOutSeconds > 0;
+}
+
+/** Checks every source is a readable file and adds the source lengths the graph needs (ffprobe). */
+export async function completeAudioMixPlan(plan: AudioMixPlan, signal?: AbortSignal): Promise<AudioMixPlan> {
+  const tracks = await Promise.all(
+    plan.tracks.map(async (track) => {
+      try {
+        await access(track.path, constants.R_OK);
+      } catch {
+        throw new Error(`audio source ${track.path} cannot be read; check that the file exists.`);
+      }
+      if (!needsSourceDuration(track)) return track;
+      const probe = await probeFile(track.path, { signal });
+      if (!probe.audio) throw new Error(`${track.path} has no audio stream.`);
+      return { ...track, sourceDurationSeconds: probe.durationSeconds };
+    }),
+  );
+  return { ...plan, tracks };
+}

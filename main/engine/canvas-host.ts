@@ -1,0 +1,41 @@
+// The Node host for the shared drawing code: Skia canvases from @napi-rs/canvas.
+import { createCanvas, Path2D as SkiaPath2D } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
+import type { Ctx2D, DrawEnv, MediaLookup, OffscreenSurface } from '../../shared/draw/types.ts';
+import { designScale } from '../../shared/spec/sizes.ts';
+import type { FrameSize } from '../../shared/spec/sizes.ts';
+import { resolveFontFamily } from '../../shared/text/fonts.ts';
+
+export interface SkiaSurface extends OffscreenSurface {
+  readonly skia: Canvas;
+}
+
+export function createSkiaSurface(width: number, height: number): SkiaSurface {
+  const skia = createCanvas(Math.max(1, Math.round(width)), Math.max(1, Math.round(height)));
+  // @napi-rs/canvas implements the standard Canvas 2D API; the DOM types describe it for shared code.
+  const ctx = skia.getContext('2d') as unknown as Ctx2D;
+  return { skia, canvas: skia as unknown as OffscreenSurface['canvas'], ctx };
+}
+
+export function createDrawEnv(size: FrameSize, fps: number, media: MediaLookup): DrawEnv {
+  return {
+    size,
+    scale: designScale(size),
+    fps,
+    media,
+    fontFamily: resolveFontFamily,
+    createSurface: createSkiaSurface,
+    createPath: (d) => new SkiaPath2D(d) as unknown as Path2D,
+  };
+}
+
+/**
+ * The frame's pixels as straight (non-premultiplied) RGBA, which is what ffmpeg's rgba input means.
+ * Skia's raw buffer is premultiplied: identical for opaque frames, so it is used when `alpha` is off.
+ */
+export function readRgba(surface: SkiaSurface, alpha = false): Uint8Array {
+  if (!alpha) return surface.skia.data();
+  const { width, height } = surface.skia;
+  const image = surface.ctx.getImageData(0, 0, width, height);
+  return new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+}

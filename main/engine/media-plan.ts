@@ -1,0 +1,78 @@
+// What media a resolved video needs, found by walking its scenes once before rendering.
+import { elementDefinition } from '../../shared/elements/registry.ts';
+import type { ClipElement } from '../../shared/elements/clip.ts';
+import type { ResolvedElement, ResolvedVideo } from '../../shared/timeline/types.ts';
+import { timeToSeconds } from '../../shared/spec/time.ts';
+
+/** One place a video plays: a clip element or a video background, with its own timing. */
+export interface VideoUse {
+  /** The key drawing code asks for (element key, or "s<i>/background"). */
+  key: string;
+  src: string;
+  /** First video frame on which it shows, and how many frames it shows for. */
+  startFrame: number;
+  frameCount: number;
+  sourceStartSeconds: number;
+  sourceEndSeconds: number | undefined;
+  rate: number;
+  loop: boolean;
+}
+
+export interface MediaPlan {
+  images: Set<string>;
+  videos: VideoUse[];
+  /** Every source the render reads (images, videos, audio, fonts are added by the caller). */
+  sources: Set<string>;
+}
+
+export function planMedia(video: ResolvedVideo): MediaPlan {
+  const images = new Set<string>();
+  const videos: VideoUse[] = [];
+  const fps = video.fps;
+
+  const visit = (resolved: ResolvedElement, sceneStartSeconds: number) => {
+    const element = resolved.element;
+    if (element.type === 'custom') return;
+    const definition = elementDefinition(element.type);
+    const needs = definition?.media?.(element);
+    needs?.images.forEach((src) => images.add(src));
+    if (element.type === 'clip') {
+      const clip = element as ClipElement;
+      const start = Math.round((sceneStartSeconds + resolved.startSeconds) * fps);
+      const end = Math.round((sceneStartSeconds + resolved.endSeconds) * fps);
+      videos.push({
+        key: resolved.key,
+        src: clip.src,
+        startFrame: start,
+        frameCount: Math.max(1, end - start),
+        sourceStartSeconds: clip.trim?.start === undefined ? 0 : timeToSeconds(clip.trim.start, fps),
+        sourceEndSeconds: clip.trim?.end === undefined ? undefined : timeToSeconds(clip.trim.end, fps),
+        rate: clip.rate ?? 1,
+        loop: clip.loop ?? false,
+      });
+    }
+    resolved.children.forEach((child) => visit(child, sceneStartSeconds));
+  };
+
+  for (const scene of video.scenes) {
+    const background = scene.background;
+    if (typeof background !== 'string') {
+      if (background.type === 'image') images.add(background.src);
+      if (background.type === 'video') {
+        videos.push({
+          key: `s${scene.index}/background`,
+          src: background.src,
+          startFrame: scene.startFrame,
+          frameCount: Math.max(1, scene.endFrame - scene.startFrame),
+          sourceStartSeconds: background.trim?.start === undefined ? 0 : timeToSeconds(background.trim.start, fps),
+          sourceEndSeconds: background.trim?.end === undefined ? undefined : timeToSeconds(background.trim.end, fps),
+          rate: background.rate ?? 1,
+          loop: background.loop ?? true,
+        });
+      }
+    }
+    scene.elements.forEach((resolved) => visit(resolved, scene.startSeconds));
+  }
+  const sources = new Set<string>([...images, ...videos.map((v) => v.src), ...video.audio.map((a) => a.track.src)]);
+  return { images, videos, sources };
+}

@@ -1,0 +1,88 @@
+// Loads a render's media up front (images) or as it plays (video frames), behind the MediaLookup
+// the drawing code reads synchronously.
+import type { DrawableImage, MediaLookup } from '../../shared/draw/types.ts';
+import { loadImages } from '../media/images.ts';
+import { resolveMediaSource } from '../media/source.ts';
+import type { MediaContext } from './project-context.ts';
+import { VideoFrameSource } from '../media/video-frames.ts';
+import type { MediaPlan, VideoUse } from './media-plan.ts';
+
+export class MediaSession implements MediaLookup {
+  readonly #images: Map<string, DrawableImage>;
+  readonly #files: Map<string, string>;
+  readonly #videos: VideoUse[];
+  readonly #fps: number;
+  readonly #open = new Map<string, VideoFrameSource>();
+  readonly #current = new Map<string, DrawableImage>();
+
+  private constructor(images: Map<string, DrawableImage>, files: Map<string, string>, plan: MediaPlan, fps: number) {
+    this.#images = images;
+    this.#files = files;
+    this.#videos = plan.videos;
+    this.#fps = fps;
+  }
+
+  /** Resolves every source (fetching allowed remote ones) and decodes the images. */
+  static async open(plan: MediaPlan, fps: number, context: MediaContext, signal?: AbortSignal): Promise<MediaSession> {
+    const files = new Map<string, string>();
+    for (const src of plan.sources) {
+      const resolved = await resolveMediaSource(src, context, signal);
+      files.set(src, resolved.path);
+    }
+    const imagePaths = new Map([...plan.images].map((src) => [src, files.get(src)!]));
+    const images = (await loadImages(imagePaths)) as unknown as Map<string, DrawableImage>;
+    return new MediaSession(images, files, plan, fps);
+  }
+
+  /** The local file behind a source (for audio mixing). */
+  filePath(src: string): string | undefined {
+    return this.#files.get(src);
+  }
+
+  /**
+   * Decodes the video frames shown at `frame`. Sources open when their use begins and close when it
+   * ends, so a long video holds at most the clips on screen.
+   */
+  async prepareFrame(frame: number): Promise<void> {
+    this.#current.clear();
+    for (const use of this.#videos) {
+      const end = use.startFrame + use.frameCount;
+      const open = this.#open.get(use.key);
+      if (frame < use.startFrame || frame >= end) {
+        if (open && frame >= end) {
+          open.close();
+          this.#open.delete(use.key);
+        }
+        continue;
+      }
+      let source = open;
+      if (!source) {
+        source = await VideoFrameSource.open({
+          path: this.#files.get(use.src)!,
+          fps: this.#fps,
+          sourceStartSeconds: use.sourceStartSeconds,
+          sourceEndSeconds: use.sourceEndSeconds,
+          source: use.src,
+          rate: use.rate,
+          loop: use.loop,
+          durationSeconds: use.frameCount / this.#fps,
+        });
+        this.#open.set(use.key, source);
+      }
+      this.#current.set(use.key, await source.frameAt(frame - use.startFrame));
+    }
+  }
+
+  image(src: string): DrawableImage | undefined {
+    return this.#images.get(src);
+  }
+
+  videoFrame(key: string): DrawableImage | undefined {
+    return this.#current.get(key);
+  }
+
+  close(): void {
+    for (const source of this.#open.values()) source.close();
+    this.#open.clear();
+  }
+}

@@ -1,0 +1,241 @@
+// The render pipeline: resolve → load media → draw each frame → encode → verify.
+import { randomBytes } from 'node:crypto';
+import { rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { drawFrame } from '../../shared/draw/frame.ts';
+import type { VideoModel } from '../../shared/spec/model.ts';
+import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
+import { timeToFrame } from '../../shared/spec/time.ts';
+import type { Time } from '../../shared/spec/time.ts';
+import { resolveTimeline } from '../../shared/timeline/resolve.ts';
+import type { ResolvedVideo } from '../../shared/timeline/types.ts';
+import type { AudioMixPlan } from '../encoder/audio-mix.ts';
+import { FrameEncoder } from '../encoder/frame-encoder.ts';
+import { formatHasAlpha, formatHasAudio, gifFps } from '../encoder/formats.ts';
+import type { OutputFormat, Quality } from '../encoder/formats.ts';
+import { qualitySettings } from '../encoder/quality.ts';
+import { writePoster } from '../encoder/poster.ts';
+import { assertVerified, verifyOutput } from '../verify/verify.ts';
+import type { VerifiedOutput } from '../verify/verify.ts';
+import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
+import { prepareFonts } from './fonts.ts';
+import { planMedia } from './media-plan.ts';
+import { MediaSession } from './media-session.ts';
+import type { RenderProjectContext } from './project-context.ts';
+
+export interface RenderOptions {
+  format: OutputFormat;
+  quality: Quality;
+  aspect?: AspectName | undefined;
+  /** Writes a poster image of the frame at this time next to the video. */
+  poster?: Time | undefined;
+  posterPath?: string | undefined;
+  /** Render only the first N frames (a quick preview of the start). */
+  frames?: number | undefined;
+}
+
+export type RenderStage = 'preparing' | 'rendering' | 'encoding' | 'verifying';
+
+export interface RenderProgress {
+  stage: RenderStage;
+  framesDone: number;
+  framesTotal: number;
+  /** Frames per second so far, and the estimated seconds left. */
+  fps: number;
+  etaSeconds: number | undefined;
+}
+
+export interface RenderRequest {
+  model: VideoModel;
+  project: RenderProjectContext;
+  outputPath: string;
+  options: RenderOptions;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: RenderProgress) => void) | undefined;
+}
+
+export interface RenderTimings {
+  prepareMs: number;
+  drawMs: number;
+  /** Time spent waiting for the encoder to take frames (backpressure). */
+  encodeWaitMs: number;
+  finishMs: number;
+  verifyMs: number;
+  totalMs: number;
+}
+
+export interface RenderResult {
+  output: VerifiedOutput;
+  poster: { path: string; bytes: number } | undefined;
+  width: number;
+  height: number;
+  fps: number;
+  frames: number;
+  durationSeconds: number;
+  timings: RenderTimings;
+}
+
+/** Alpha formats render on transparency unless the author chose a background. */
+export function modelForFormat(model: VideoModel, format: OutputFormat): VideoModel {
+  if (!formatHasAlpha(format) || model.background !== undefined) return model;
+  return { ...model, background: 'transparent' };
+}
+
+function scaledSize(size: FrameSize, scale: number): FrameSize {
+  const even = (n: number) => Math.max(16, Math.round((n * scale) / 2) * 2);
+  return scale === 1 ? size : { width: even(size.width), height: even(size.height) };
+}
+
+/** Resolves the timeline at the size the quality level draws at (draft draws smaller, not scaled later). */
+export function resolveForOutput(model: VideoModel, options: Pick<RenderOptions, 'aspect' | 'format' | 'quality'>): ResolvedVideo {
+  const full = resolveTimeline(modelForFormat(model, options.format), { aspect: options.aspect });
+  const scale = qualitySettings(options.format, options.quality).scale;
+  if (scale === 1) return full;
+  return resolveTimeline(modelForFormat(model, options.format), { aspect: scaledSize(full.size, scale) });
+}
+
+function audioPlan(video: ResolvedVideo, media: MediaSession, durationSeconds: number): AudioMixPlan | undefined {
+  if (video.audio.length === 0) return undefined;
+  return {
+    durationSeconds,
+    tracks: video.audio.map((audio) => ({
+      path: media.filePath(audio.track.src)!,
+      startSeconds: audio.startSeconds,
+      sourceStartSeconds: audio.sourceStartSeconds,
+      durationSeconds: audio.durationSeconds,
+      loop: audio.loop,
+      volume: audio.volume,
+      fadeInSeconds: audio.fadeInSeconds,
+      fadeOutSeconds: audio.fadeOutSeconds,
+      rate: audio.rate,
+    })),
+  };
+}
+
+export async function renderVideo(request: RenderRequest): Promise<RenderResult> {
+  const started = performance.now();
+  const { options, signal, onProgress } = request;
+  await prepareFonts(request.model, request.project, signal);
+  const video = resolveForOutput(request.model, options);
+  const totalFrames = Math.max(1, Math.min(video.durationFrames, options.frames ?? video.durationFrames));
+  const durationSeconds = totalFrames / video.fps;
+  onProgress?.({ stage: 'preparing', framesDone: 0, framesTotal: totalFrames, fps: 0, etaSeconds: undefined });
+
+  const media = await MediaSession.open(planMedia(video), video.fps, request.project.media, signal);
+  const surface = createSkiaSurface(video.size.width, video.size.height);
+  const env = createDrawEnv(video.size, video.fps, media);
+  const audio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
+  const posterFrame =
+    options.poster === undefined ? undefined : Math.min(totalFrames - 1, timeToFrame(options.poster, video.fps));
+  let posterPixels: Buffer | undefined;
+
+  // The encode lands on a staging name and is renamed only once verified, so a failed or
+  // mismatched render never leaves a file that looks finished.
+  const ext = extname(request.outputPath);
+  const stagingPath = join(
+    dirname(request.outputPath),
+    `.${basename(request.outputPath, ext)}.${randomBytes(4).toString('hex')}.verifying${ext}`,
+  );
+  const encoder = FrameEncoder.start({
+    outputPath: stagingPath,
+    format: options.format,
+    quality: options.quality,
+    width: video.size.width,
+    height: video.size.height,
+    fps: video.fps,
+    totalFrames,
+    audio,
+    signal,
+  });
+  const prepareMs = performance.now() - started;
+  let drawMs = 0;
+  let encodeWaitMs = 0;
+  const loopStarted = performance.now();
+  let lastReport = 0;
+  try {
+    for (let frame = 0; frame < totalFrames; frame++) {
+      signal?.throwIfAborted();
+      const drawStart = performance.now();
+      await media.prepareFrame(frame);
+      drawFrame(surface.ctx, video, frame, env);
+      const pixels = readRgba(surface, formatHasAlpha(options.format));
+      if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+      const writeStart = performance.now();
+      drawMs += writeStart - drawStart;
+      await encoder.writeFrame(pixels);
+      encodeWaitMs += performance.now() - writeStart;
+      const now = performance.now();
+      if (onProgress && (now - lastReport > 200 || frame === totalFrames - 1)) {
+        lastReport = now;
+        const elapsed = (now - loopStarted) / 1000;
+        const fps = (frame + 1) / Math.max(elapsed, 1e-3);
+        onProgress({
+          stage: 'rendering',
+          framesDone: frame + 1,
+          framesTotal: totalFrames,
+          fps,
+          etaSeconds: (totalFrames - frame - 1) / fps,
+        });
+      }
+    }
+  } catch (error) {
+    encoder.abort();
+    media.close();
+    throw error;
+  }
+  media.close();
+  onProgress?.({ stage: 'encoding', framesDone: totalFrames, framesTotal: totalFrames, fps: 0, etaSeconds: undefined });
+  const finishStart = performance.now();
+  await encoder.finish();
+  const finishMs = performance.now() - finishStart;
+
+  let poster: RenderResult['poster'];
+  if (posterPixels && options.posterPath) {
+    await writePoster(posterPixels, video.size.width, video.size.height, options.posterPath);
+    poster = { path: options.posterPath, bytes: (await stat(options.posterPath)).size };
+  }
+
+  onProgress?.({ stage: 'verifying', framesDone: totalFrames, framesTotal: totalFrames, fps: 0, etaSeconds: 0 });
+  const verifyStart = performance.now();
+  const expectedFps = options.format === 'gif' ? gifFps(video.fps) : video.fps;
+  const verified = await verifyOutput(stagingPath, {
+    format: options.format,
+    width: video.size.width,
+    height: video.size.height,
+    fps: expectedFps,
+    // Frame-counted formats are checked by frames; the container duration includes audio padding.
+    durationSeconds: options.format === 'gif' ? durationSeconds : undefined,
+    frames: options.format === 'gif' ? undefined : totalFrames,
+    alpha: formatHasAlpha(options.format),
+    audio: audio !== undefined,
+  }).catch(async (error: unknown) => {
+    await rm(stagingPath, { force: true });
+    throw error;
+  });
+  const output = { ...verified, path: request.outputPath };
+  try {
+    assertVerified(output);
+    await rename(stagingPath, request.outputPath);
+  } catch (error) {
+    await rm(stagingPath, { force: true });
+    throw error;
+  }
+  const verifyMs = performance.now() - verifyStart;
+  return {
+    output,
+    poster,
+    width: video.size.width,
+    height: video.size.height,
+    fps: video.fps,
+    frames: totalFrames,
+    durationSeconds,
+    timings: {
+      prepareMs,
+      drawMs,
+      encodeWaitMs,
+      finishMs,
+      verifyMs,
+      totalMs: performance.now() - started,
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// Checks that a rendered file is what was asked for, by reading it back with ffprobe: the proof a
+// render hands to its user, with a checksum to identify the exact bytes.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { FORMATS } from '../encoder/formats.ts';
+import type { OutputFormat } from '../encoder/formats.ts';
+import { probeFile } from './probe.ts';
+import type { ProbeResult } from './probe.ts';
+
+export interface ExpectedOutput {
+  format: OutputFormat;
+  width: number;
+  height: number;
+  /** The encoded rate: for a GIF its capped rate (gifFps). */
+  fps: number;
+  frames?: number | undefined;
+  durationSeconds?: number | undefined;
+  alpha: boolean;
+  audio: boolean;
+}
+
+export interface VerificationCheck {
+  name: string;
+  expected: string;
+  actual: string;
+  ok: boolean;
+}
+
+export interface VerifiedOutput {
+  path: string;
+  bytes: number;
+  sha256: string;
+  probe: ProbeResult;
+  checks: VerificationCheck[];
+  ok: boolean;
+}
+
+export class VerificationError extends Error {
+  override name = 'VerificationError';
+  readonly output: VerifiedOutput;
+
+  constructor(output: VerifiedOutput) {
+    const failed = output.checks.filter((c) => !c.ok);
+    super(
+      `${output.path} is not what was rendered: ${failed.map((c) => `${c.name} expected ${c.expected}, got ${c.actual}`).join('; ')}.`,
+    );
+    this.output = output;
+  }
+}
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function check(
+  name: string,
+  expected: string | number | boolean,
+  actual: string | number | boolean,
+  ok?: boolean,
+): VerificationCheck {
+  return { name, expected: String(expected), actual: String(actual), ok: ok ?? expected === actual };
+}
+
+function round(value: number, digits = 3): number {
+  return Number(value.toFixed(digits));
+}
+
+/** The checks, from what ffprobe read. Tolerances: one frame, and for durations one frame's time. */
+export function compareProbe(probe: ProbeResult, expected: ExpectedOutput): VerificationCheck[] {
+  const info = FORMATS[expected.format];
+  const video = probe.video;
+  const checks: VerificationCheck[] = [];
+  checks.push(check('video stream', true, video !== undefined));
+  if (video) {
+    checks.push(check('video codec', info.videoCodec, video.codec));
+    checks.push(check('width', expected.width, video.width));
+    checks.push(check('height', expected.height, video.height));
+    checks.push(
+      check('fps', round(expected.fps), round(video.fps), Math.abs(video.fps - expected.fps) < 0.01),
+    );
+    if (expected.frames !== undefined) {
+      checks.push(
+        check('frames', expected.frames, video.frames, Math.abs(video.frames - expected.frames) <= 1),
+      );
+    }
+    // A GIF's picture transparency is not readable from its stream (see streamHasAlpha).
+    if (expected.format !== 'gif') checks.push(check('alpha', expected.alpha, video.hasAlpha));
+  }
+  if (expected.durationSeconds !== undefined) {
+    const tolerance = 1 / expected.fps + 1e-3;
+    checks.push(
+      check(
+        'duration',
+        `${round(expected.durationSeconds)}s`,
+        `${round(probe.durationSeconds)}s`,
+        Math.abs(probe.durationSeconds - expected.durationSeconds) <= tolerance,
+      ),
+    );
+  }
+  checks.push(check('audio stream', expected.audio, probe.audio !== undefined));
+  if (expected.audio && probe.audio && info.audioCodec) {
+    checks.push(check('audio codec', info.audioCodec, probe.audio.codec));
+  }
+  return checks;
+}
+
+export async function verifyOutput(path: string, expected: ExpectedOutput): Promise<VerifiedOutput> {
+  const { size } = await stat(path);
+  const [probe, digest] = await Promise.all([probeFile(path), sha256(path)]);
+  const checks = [check('non-empty file', true, size > 0), ...compareProbe(probe, expected)];
+  return { path, bytes: size, sha256: digest, probe, checks, ok: checks.every((c) => c.ok) };
+}
+
+export function assertVerified(output: VerifiedOutput): void {
+  if (!output.ok) throw new VerificationError(output);
+}

@@ -1,0 +1,66 @@
+// Kino's composition API: what `import { ... } from 'kino'` gives a composition file.
+export {
+  blurIn,
+  blurOut,
+  cubicBezier,
+  drift,
+  fadeIn,
+  fadeOut,
+  float,
+  kenBurns,
+  keyframes,
+  maskWipeIn,
+  maskWipeOut,
+  pop,
+  pulse,
+  scaleIn,
+  scaleOut,
+  slideFadeIn,
+  slideFadeOut,
+  slideIn,
+  slideOut,
+  spin,
+  spring,
+  wordByWord,
+  animationHelpers,
+} from './animations.ts';
+export type { AnimationHelper, AnimationProps, KeyframeTuple } from './animations.ts';
+export { music, sfx } from './audio.ts';
+export type { AudioProps } from './audio.ts';
+export { KinoElement } from './element.ts';
+export type { ElementInput, ElementProps } from './element.ts';
+export { clip, custom, elementBuilders, ellipse, group, image, line, path, rect, text } from './elements.ts';
+export type {
+  ClipProps,
+  CustomDraw,
+  CustomDrawInfo,
+  CustomProps,
+  EllipseProps,
+  GroupProps,
+  ImageProps,
+  LineProps,
+  PathProps,
+  RectProps,
+  TextProps,
+} from './elements.ts';
+export { frames, ms, seconds } from './time.ts';
+export { clockWipe, crossFade, cut, flip, slide, transitionHelpers, wipe, zoom } from './transitions.ts';
+export type { TransitionHelper, TransitionProps } from './transitions.ts';
+export { scene, video } from './video.ts';
+export type { SceneProps, VideoExtras, VideoProps } from './video.ts';
+
+export type { ModelElement, ModelScene, VideoModel } from '../spec/model.ts';
+export type { VideoSpec, Scene, Transition } from '../spec/schema.ts';
+export type {
+  Animation,
+  Easing,
+  Gradient,
+  Keyframe,
+  Keyframes,
+  Length,
+  Paint,
+  Position,
+} from '../spec/primitives.ts';
+export type { AudioTrack } from '../spec/audio.ts';
+export type { Background } from '../spec/background.ts';
+export type { Time } from '../spec/time.ts';

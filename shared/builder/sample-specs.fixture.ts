@@ -1,0 +1,266 @@
+// Specs for the specToCode round-trip tests: together they use every element type, preset, transition,
+// background kind and easing form, plus edge cases (empty lists, awkward strings, custom sizes).
+import type { VideoSpec } from '../spec/schema.ts';
+
+const everything: VideoSpec = {
+  $schema: 'https://kino.dev/schema/video-spec-v1.json',
+  kinoSpec: 1,
+  title: "Everything: the 'full' tour",
+  fps: 30,
+  aspect: 'reels',
+  background: { type: 'linear', colors: ['#1e1b4b', '#0f172a'], angle: 120, animate: true },
+  fonts: [{ family: 'Brand', src: 'asset:fonts/Brand.ttf', weight: 700, italic: false }],
+  audio: [
+    { src: 'asset:music-loop.m4a', volume: 0.6, fadeIn: '0.5s', fadeOut: '1s', loop: true },
+    { src: 'asset:whoosh.wav', start: 2.5, trim: { start: '0.1s', end: '0.9s' }, duration: '800ms' },
+  ],
+  scenes: [
+    {
+      id: 'intro',
+      duration: '3s',
+      background: {
+        type: 'radial',
+        colors: ['#0f172a', '#020617'],
+        stops: [0, 1],
+        center: { x: 0.5, y: 0.3 },
+        radius: 0.8,
+      },
+      audio: [{ src: 'asset:click.wav', start: '0.4s', volume: 0.8 }],
+      elements: [
+        {
+          type: 'text',
+          id: 'title',
+          text: 'Launch\nday — "quoted" it\'s \\ ✨',
+          font: 'display',
+          weight: 800,
+          italic: true,
+          size: 140,
+          lineHeight: 1.05,
+          letterSpacing: 0.02,
+          color: '#f8fafc',
+          align: 'center',
+          transform: 'uppercase',
+          maxLines: 2,
+          stroke: { color: 'rgba(0, 0, 0, 0.4)', width: 2, dash: [4, 2] },
+          textShadow: { color: '#000000aa', blur: 12, x: 0, y: 4 },
+          background: { color: '#6366f1', paddingX: 24, paddingY: '12px', radius: 'pill' },
+          x: 0.5,
+          y: 0.35,
+          anchor: 'center',
+          animate: [
+            { preset: 'wordByWord', stagger: '80ms', duration: '0.6s', easing: 'smooth' },
+            { preset: 'fadeOut', trigger: 'sceneEnd', duration: '0.4s' },
+          ],
+        },
+        {
+          type: 'text',
+          text: 'Subtitle',
+          font: 'sans',
+          size: '4vmin',
+          color: 'hsl(220, 20%, 80%)',
+          y: 0.5,
+          opacity: 0.9,
+          animate: [
+            {
+              preset: 'slideFadeIn',
+              direction: 'up',
+              distance: '5%',
+              delay: 0.3,
+              trigger: { after: 'title' },
+            },
+          ],
+          keyframes: {
+            color: [
+              { at: '0s', value: '#94a3b8' },
+              { at: '1.5s', value: '#f8fafc', easing: 'inOut' },
+            ],
+            letterSpacing: [
+              { at: 0, value: 0.3 },
+              { at: '1s', value: 0, easing: { cubicBezier: [0.2, 0, 0, 1] } },
+            ],
+          },
+        },
+        {
+          type: 'image',
+          src: 'asset:photo-mountains.jpg',
+          fit: 'cover',
+          radius: 32,
+          border: { color: '#ffffff', width: 4 },
+          kenBurns: { zoom: 1.2, direction: 'left' },
+          width: '80%',
+          height: '30%',
+          y: 0.75,
+          shadow: { color: '#00000080', blur: 40, y: 20 },
+          animate: [
+            { preset: 'kenBurns', amount: 1.15 },
+            { preset: 'maskWipeIn', direction: 'right' },
+          ],
+        },
+      ],
+    },
+    {
+      duration: 4,
+      transition: { type: 'crossFade', duration: '0.5s', easing: 'gentle' },
+      background: { type: 'image', src: 'asset:photo-city.jpg', fit: 'cover', kenBurns: true, dim: 0.35 },
+      elements: [
+        {
+          type: 'clip',
+          src: 'asset:clip-waves.mp4',
+          trim: { start: '0.5s', end: '3.5s' },
+          fit: 'contain',
+          rate: 1.25,
+          loop: true,
+          muted: false,
+          volume: 0.4,
+          radius: '2vmin',
+          border: { color: 'white', width: 2 },
+          width: '90%',
+          height: '40%',
+          box: 'frame',
+          animate: [
+            { preset: 'scaleIn', easing: { spring: { stiffness: 180, damping: 12, mass: 1 } } },
+            { preset: 'blurOut' },
+          ],
+        },
+        {
+          type: 'group',
+          id: 'badges',
+          x: 0.5,
+          y: 0.8,
+          width: '60%',
+          height: 200,
+          stagger: '0.12s',
+          clip: true,
+          rotation: -4,
+          scale: 1.1,
+          animate: [{ preset: 'pop', amount: 1.2, easing: { spring: {} } }],
+          children: [
+            { type: 'rect', fill: '#22c55e', radius: 24, width: '30%', height: '100%', x: 0.15 },
+            {
+              type: 'ellipse',
+              fill: { type: 'linear', colors: ['#f59e0b', '#ef4444'], angle: 45 },
+              stroke: { color: '#fff', width: 3 },
+              width: 160,
+              height: 160,
+              animate: [{ preset: 'spin', amount: 360, repeat: 'forever', duration: '4s', easing: 'linear' }],
+            },
+            {
+              type: 'group',
+              x: 0.85,
+              children: [
+                {
+                  type: 'path',
+                  d: 'M10 10 L90 10 L50 90 Z',
+                  viewBox: { width: 100, height: 100 },
+                  fill: '#e2e8f0',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      duration: '2.5s',
+      transition: { type: 'wipe', direction: 'left', duration: '0.6s' },
+      background: {
+        type: 'video',
+        src: 'asset:clip-waves.mp4',
+        fit: 'cover',
+        trim: { start: 1 },
+        rate: 0.5,
+        loop: true,
+        dim: 0.2,
+      },
+      elements: [
+        {
+          type: 'line',
+          x: 0.1,
+          y: 0.5,
+          x2: 0.9,
+          y2: '50%',
+          stroke: { color: '#38bdf8', width: 6 },
+          cap: 'round',
+          progress: 0,
+          keyframes: {
+            progress: [
+              { at: 0, value: 0 },
+              { at: '1.2s', value: 1, easing: 'out' },
+            ],
+          },
+        },
+        {
+          type: 'rect',
+          fill: '#f43f5e',
+          width: '20vw',
+          height: '20vw',
+          start: '0.5s',
+          duration: '1.5s',
+          animate: [
+            { preset: 'slideIn', direction: 'left' },
+            { preset: 'slideOut', direction: 'right', trigger: { at: '2s' } },
+            { preset: 'pulse', amount: 1.05, repeat: 3 },
+          ],
+        },
+      ],
+    },
+    {
+      duration: '45f',
+      transition: { type: 'slide', direction: 'up' },
+      background: { type: 'noise', color: '#111827', grain: 0.2, scale: 3, animated: false, seed: 7 },
+      hold: true,
+      elements: [
+        {
+          type: 'text',
+          text: 'Float',
+          animate: [{ preset: 'float', distance: 12 }, { preset: 'drift' }, { preset: 'blurIn' }],
+        },
+        {
+          type: 'text',
+          text: 'Out',
+          y: 0.7,
+          animate: [{ preset: 'scaleOut', trigger: 'elementEnd' }, { preset: 'slideFadeOut' }],
+        },
+      ],
+    },
+    {
+      duration: 1,
+      transition: { type: 'zoom', easing: 'back' },
+      background: { type: 'color', color: '#000' },
+    },
+    {
+      duration: 1,
+      transition: { type: 'flip', duration: '0.3s' },
+      elements: [{ type: 'text', text: 'Flip', animate: [{ preset: 'fadeIn' }, { preset: 'maskWipeOut' }] }],
+    },
+    { duration: 1, transition: { type: 'clockWipe' } },
+    { duration: 0.5, transition: { type: 'cut' } },
+  ],
+};
+
+const minimal: VideoSpec = {
+  kinoSpec: 1,
+  aspect: { width: 1280, height: 720 },
+  scenes: [{ duration: '2s' }],
+};
+
+const emptyLists: VideoSpec = {
+  kinoSpec: 1,
+  audio: [],
+  fonts: [],
+  scenes: [
+    {
+      duration: 2,
+      audio: [],
+      elements: [
+        { type: 'group', children: [] },
+        { type: 'group', children: [{ type: 'rect' }] },
+        { type: 'rect', animate: [], keyframes: {} },
+        { type: 'ellipse', keyframes: { opacity: [{ at: 0, value: 0.5 }] } },
+      ],
+    },
+    { duration: 1, elements: [] },
+  ],
+};
+
+export const SAMPLE_SPECS: Record<string, VideoSpec> = { everything, minimal, emptyLists };

@@ -1,0 +1,147 @@
+// Scene backgrounds: color, gradients (optionally drifting), image, video and film-grain noise.
+import { fitRects } from '../elements/media-draw.ts';
+import type { Background } from '../spec/background.ts';
+import type { Box, Ctx2D, DrawableImage, DrawEnv, OffscreenSurface } from './types.ts';
+import { createGradient } from './paint.ts';
+
+export interface BackgroundTime {
+  frame: number;
+  /** Seconds from the scene start, and the scene's duration. */
+  seconds: number;
+  duration: number;
+}
+
+function drawPicture(ctx: Ctx2D, picture: DrawableImage | undefined, box: Box, fit: 'cover' | 'contain' | 'fill', zoom = 1): void {
+  if (!picture || picture.width === 0) {
+    ctx.fillStyle = '#1b1f27';
+    ctx.fillRect(box.x, box.y, box.width, box.height);
+    return;
+  }
+  if (fit === 'contain') {
+    // Letterbox on black rather than leave the previous frame's pixels.
+    ctx.fillStyle = '#000000';
+    ctx.fillRect(box.x, box.y, box.width, box.height);
+  }
+  const { source, dest } = fitRects(picture, box, fit, zoom);
+  ctx.drawImage(picture, source.x, source.y, source.width, source.height, dest.x, dest.y, dest.width, dest.height);
+}
+
+function dimOver(ctx: Ctx2D, box: Box, dim: number | undefined): void {
+  if (!dim) return;
+  ctx.fillStyle = `rgba(0, 0, 0, ${dim})`;
+  ctx.fillRect(box.x, box.y, box.width, box.height);
+}
+
+/** A small deterministic PRNG (mulberry32): the same seed gives the same grain on every machine. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const GRAIN_TILE = 256;
+const GRAIN_VARIANTS = 6;
+const grainTiles = new WeakMap<DrawEnv, Map<number, OffscreenSurface>>();
+
+/**
+ * Grain tiles are small and reused: animated grain cycles through a few tiles, which reads as
+ * live film grain at video rates while costing one pattern fill per frame.
+ */
+function grainTile(env: DrawEnv, seed: number): OffscreenSurface {
+  let tiles = grainTiles.get(env);
+  if (!tiles) {
+    tiles = new Map();
+    grainTiles.set(env, tiles);
+  }
+  let tile = tiles.get(seed);
+  if (!tile) {
+    tile = env.createSurface(GRAIN_TILE, GRAIN_TILE);
+    const image = tile.ctx.createImageData(GRAIN_TILE, GRAIN_TILE);
+    const random = mulberry32(seed);
+    for (let i = 0; i < image.data.length; i += 4) {
+      const v = Math.floor(random() * 256);
+      image.data[i] = v;
+      image.data[i + 1] = v;
+      image.data[i + 2] = v;
+      image.data[i + 3] = 255;
+    }
+    tile.ctx.putImageData(image, 0, 0);
+    tiles.set(seed, tile);
+  }
+  return tile;
+}
+
+export function drawBackground(
+  ctx: Ctx2D,
+  background: Background,
+  env: DrawEnv,
+  time: BackgroundTime,
+  videoKey: string,
+): void {
+  const box: Box = { x: 0, y: 0, width: env.size.width, height: env.size.height };
+  if (typeof background === 'string') {
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, box.width, box.height);
+    return;
+  }
+  switch (background.type) {
+    case 'color':
+      ctx.fillStyle = background.color;
+      ctx.fillRect(0, 0, box.width, box.height);
+      return;
+    case 'linear':
+    case 'radial': {
+      const drift = background.animate ? time.seconds : 0;
+      const angleOffset = drift * 6;
+      const centerOffset = { x: Math.sin(drift * 0.6) * 0.08, y: Math.cos(drift * 0.45) * 0.06 };
+      ctx.fillStyle = createGradient(ctx, background, box, angleOffset, centerOffset);
+      ctx.fillRect(0, 0, box.width, box.height);
+      return;
+    }
+    case 'image': {
+      const progress = time.duration > 0 ? Math.min(1, time.seconds / time.duration) : 0;
+      drawPicture(ctx, env.media.image(background.src), box, background.fit ?? 'cover', background.kenBurns ? 1 + 0.12 * progress : 1);
+      dimOver(ctx, box, background.dim);
+      return;
+    }
+    case 'video':
+      drawPicture(ctx, env.media.videoFrame(videoKey), box, background.fit ?? 'cover');
+      dimOver(ctx, box, background.dim);
+      return;
+    case 'noise': {
+      ctx.fillStyle = background.color ?? '#14161c';
+      ctx.fillRect(0, 0, box.width, box.height);
+      const seed = (background.seed ?? 7) * 97 + (background.animated === false ? 0 : time.frame % GRAIN_VARIANTS);
+      const tile = grainTile(env, seed);
+      const pattern = ctx.createPattern(tile.canvas, 'repeat');
+      if (!pattern) return;
+      const scale = (background.scale ?? 2) * env.scale;
+      ctx.save();
+      ctx.globalAlpha = background.grain ?? 0.12;
+      ctx.globalCompositeOperation = 'overlay';
+      ctx.scale(scale, scale);
+      ctx.fillStyle = pattern;
+      ctx.fillRect(0, 0, box.width / scale, box.height / scale);
+      ctx.restore();
+      // A soft vignette gives the grain depth.
+      const vignette = ctx.createRadialGradient(
+        box.width / 2,
+        box.height / 2,
+        Math.min(box.width, box.height) * 0.3,
+        box.width / 2,
+        box.height / 2,
+        Math.hypot(box.width, box.height) * 0.6,
+      );
+      vignette.addColorStop(0, 'rgba(0,0,0,0)');
+      vignette.addColorStop(1, 'rgba(0,0,0,0.35)');
+      ctx.fillStyle = vignette;
+      ctx.fillRect(0, 0, box.width, box.height);
+      return;
+    }
+  }
+}

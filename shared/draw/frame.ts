@@ -1,0 +1,181 @@
+// Draws one frame of a resolved video: scene backgrounds, laid-out animated elements, transitions.
+import { animatedState } from '../animation/evaluate.ts';
+import type { AnimatedState } from '../animation/state.ts';
+import { elementDefinition } from '../elements/registry.ts';
+import type { CustomElement } from '../spec/model.ts';
+import { frameComposition } from '../timeline/resolve.ts';
+import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../timeline/types.ts';
+import { frameBox, placeElement, safeBox } from '../layout/place.ts';
+import { resolveLength } from '../layout/length.ts';
+import { drawBackground } from './background.ts';
+import { compositeTransition } from './transition.ts';
+import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from './types.ts';
+
+interface FrameContext {
+  env: DrawEnv;
+  frame: number;
+  sceneSeconds: number;
+}
+
+function numberProp(state: AnimatedState, name: string): number | undefined {
+  const value = state.props[name];
+  return typeof value === 'number' ? value : undefined;
+}
+
+function clipToWipe(ctx: Ctx2D, box: Box, state: AnimatedState): void {
+  const wipe = state.wipe;
+  if (!wipe) return;
+  const visible = Math.min(1, Math.max(0, wipe.visible));
+  // Extend across the wipe axis so strokes and shadows outside the box are not cut off.
+  const padX = box.width * 0.5 + 64;
+  const padY = box.height * 0.5 + 64;
+  ctx.beginPath();
+  switch (wipe.from) {
+    case 'left':
+      ctx.rect(box.x - padX, box.y - padY, padX + box.width * visible, box.height + 2 * padY);
+      break;
+    case 'right':
+      ctx.rect(box.x + box.width * (1 - visible), box.y - padY, box.width * visible + padX, box.height + 2 * padY);
+      break;
+    case 'up':
+      ctx.rect(box.x - padX, box.y - padY, box.width + 2 * padX, padY + box.height * visible);
+      break;
+    case 'down':
+      ctx.rect(box.x - padX, box.y + box.height * (1 - visible), box.width + 2 * padX, box.height * visible + padY);
+      break;
+  }
+  ctx.clip();
+}
+
+export function drawElement(ctx: Ctx2D, resolved: ResolvedElement, container: Box, frame: FrameContext): void {
+  const { env, sceneSeconds } = frame;
+  if (sceneSeconds < resolved.startSeconds || sceneSeconds >= resolved.endSeconds) return;
+  const element = resolved.element;
+  const state = animatedState(resolved, sceneSeconds, { scale: env.scale, size: env.size, fps: env.fps });
+  const opacity = (numberProp(state, 'opacity') ?? element.opacity ?? 1) * state.opacity;
+  if (opacity <= 0.002 || (state.wipe && state.wipe.visible <= 0)) return;
+  const box = placeElement(element, container, env, state);
+  const scale = (numberProp(state, 'scale') ?? element.scale ?? 1) * state.scale;
+  const rotation = (numberProp(state, 'rotation') ?? element.rotation ?? 0) + state.rotation;
+  const blur = (numberProp(state, 'blur') ?? 0) * env.scale + state.blur;
+
+  ctx.save();
+  ctx.globalAlpha *= opacity;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  ctx.translate(cx + state.dx, cy + state.dy);
+  if (rotation) ctx.rotate((rotation * Math.PI) / 180);
+  if (scale !== 1 || state.scaleX !== 1 || state.scaleY !== 1) ctx.scale(scale * state.scaleX, scale * state.scaleY);
+  ctx.translate(-cx, -cy);
+  clipToWipe(ctx, box, state);
+  if (blur > 0.05) ctx.filter = `blur(${blur.toFixed(2)}px)`;
+  if (element.shadow) {
+    const context = { frame: env.size, scale: env.scale };
+    ctx.shadowColor = element.shadow.color;
+    ctx.shadowBlur = resolveLength(element.shadow.blur ?? 24, 0, context);
+    ctx.shadowOffsetX = resolveLength(element.shadow.x ?? 0, 0, context);
+    ctx.shadowOffsetY = resolveLength(element.shadow.y ?? 8, 0, context);
+  }
+  const elementSeconds = sceneSeconds - resolved.startSeconds;
+  const elementDuration = resolved.endSeconds - resolved.startSeconds;
+  if (element.type === 'custom') {
+    drawCustom(ctx, element, box, frame, elementSeconds, elementDuration);
+  } else if (element.type === 'group') {
+    if (element.clip) {
+      ctx.beginPath();
+      ctx.rect(box.x, box.y, box.width, box.height);
+      ctx.clip();
+    }
+    for (const child of resolved.children) drawElement(ctx, child, box, frame);
+  } else {
+    const definition = elementDefinition(element.type);
+    definition?.draw({
+      ctx,
+      element,
+      box,
+      state,
+      env,
+      key: resolved.key,
+      time: { frame: frame.frame, sceneSeconds, elementSeconds, elementDuration },
+      drawChildren: () => {
+        for (const child of resolved.children) drawElement(ctx, child, box, frame);
+      },
+    });
+  }
+  ctx.restore();
+}
+
+function drawCustom(
+  ctx: Ctx2D,
+  element: CustomElement,
+  box: Box,
+  frame: FrameContext,
+  time: number,
+  duration: number,
+): void {
+  ctx.save();
+  ctx.translate(box.x, box.y);
+  element.draw(ctx, {
+    width: box.width,
+    height: box.height,
+    frame: frame.frame,
+    fps: frame.env.fps,
+    time,
+    duration,
+    progress: duration > 0 ? Math.min(1, time / duration) : 1,
+  });
+  ctx.restore();
+}
+
+export function drawScene(ctx: Ctx2D, scene: ResolvedScene, seconds: number, env: DrawEnv, frame: number): void {
+  drawBackground(ctx, scene.background, env, { frame, seconds, duration: scene.durationSeconds }, `s${scene.index}/background`);
+  const context: FrameContext = { env, frame, sceneSeconds: seconds };
+  const safe = safeBox(env);
+  const full = frameBox(env);
+  for (const resolved of scene.elements) {
+    drawElement(ctx, resolved, resolved.element.box === 'frame' ? full : safe, context);
+  }
+}
+
+const transitionSurfaces = new WeakMap<DrawEnv, [OffscreenSurface, OffscreenSurface]>();
+
+function surfacesFor(env: DrawEnv): [OffscreenSurface, OffscreenSurface] {
+  let pair = transitionSurfaces.get(env);
+  if (!pair) {
+    pair = [env.createSurface(env.size.width, env.size.height), env.createSurface(env.size.width, env.size.height)];
+    transitionSurfaces.set(env, pair);
+  }
+  return pair;
+}
+
+function resetSurface(surface: OffscreenSurface, env: DrawEnv): void {
+  surface.ctx.setTransform(1, 0, 0, 1, 0, 0);
+  surface.ctx.globalAlpha = 1;
+  surface.ctx.clearRect(0, 0, env.size.width, env.size.height);
+}
+
+/** Draws frame `frame` of `video` onto `ctx` (a canvas of the video's size). */
+export function drawFrame(ctx: Ctx2D, video: ResolvedVideo, frame: number, env: DrawEnv): void {
+  const composition = frameComposition(video, frame);
+  ctx.save();
+  ctx.clearRect(0, 0, env.size.width, env.size.height);
+  if (!composition.outgoing || !composition.transition) {
+    drawScene(ctx, composition.current.scene, composition.current.seconds, env, frame);
+  } else {
+    const [outgoing, incoming] = surfacesFor(env);
+    resetSurface(outgoing, env);
+    resetSurface(incoming, env);
+    drawScene(outgoing.ctx, composition.outgoing.scene, composition.outgoing.seconds, env, frame);
+    drawScene(incoming.ctx, composition.current.scene, composition.current.seconds, env, frame);
+    compositeTransition(
+      ctx,
+      outgoing.canvas,
+      incoming.canvas,
+      composition.transition,
+      composition.progress,
+      env.size.width,
+      env.size.height,
+    );
+  }
+  ctx.restore();
+}

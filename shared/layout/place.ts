@@ -1,0 +1,88 @@
+// Where an element sits: its box in real pixels inside a containing box (frame, safe area or group).
+import type { AnimatedState } from '../animation/state.ts';
+import type { Box, DrawEnv } from '../draw/types.ts';
+import { elementDefinition } from '../elements/registry.ts';
+import { lineEndpoints } from '../elements/shapes-draw.ts';
+import type { LineElement } from '../elements/shapes.ts';
+import type { Anchor, Position } from '../spec/primitives.ts';
+import type { ModelElement } from '../spec/model.ts';
+import { safeAreaInsets } from '../spec/sizes.ts';
+import { resolveLength, resolvePosition } from './length.ts';
+
+export function frameBox(env: DrawEnv): Box {
+  return { x: 0, y: 0, width: env.size.width, height: env.size.height };
+}
+
+export function safeBox(env: DrawEnv): Box {
+  const insets = safeAreaInsets(env.size);
+  const { width, height } = env.size;
+  return {
+    x: insets.left * width,
+    y: insets.top * height,
+    width: (1 - insets.left - insets.right) * width,
+    height: (1 - insets.top - insets.bottom) * height,
+  };
+}
+
+const ANCHOR_FRACTIONS: Record<Anchor, [number, number]> = {
+  center: [0.5, 0.5],
+  top: [0.5, 0],
+  bottom: [0.5, 1],
+  left: [0, 0.5],
+  right: [1, 0.5],
+  'top-left': [0, 0],
+  'top-right': [1, 0],
+  'bottom-left': [0, 1],
+  'bottom-right': [1, 1],
+};
+
+function numberProp(state: AnimatedState, name: string): number | undefined {
+  const value = state.props[name];
+  return typeof value === 'number' ? value : undefined;
+}
+
+function positionProp(state: AnimatedState, name: string, fallback: Position): Position {
+  return numberProp(state, name) ?? fallback;
+}
+
+/** The element's box. Keyframed x/y are positions (fractions); keyframed width/height are design px. */
+export function placeElement(element: ModelElement, container: Box, env: DrawEnv, state: AnimatedState): Box {
+  const context = { frame: env.size, scale: env.scale };
+  if (element.type === 'line') {
+    const { x1, y1, x2, y2 } = lineEndpoints(element as LineElement, container, env);
+    return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+  }
+  const keyedWidth = numberProp(state, 'width');
+  const keyedHeight = numberProp(state, 'height');
+  let width =
+    keyedWidth !== undefined
+      ? keyedWidth * env.scale
+      : element.width !== undefined
+        ? resolveLength(element.width, container.width, context)
+        : undefined;
+  let height =
+    keyedHeight !== undefined
+      ? keyedHeight * env.scale
+      : element.height !== undefined
+        ? resolveLength(element.height, container.height, context)
+        : undefined;
+  if (width === undefined || height === undefined) {
+    const definition = element.type === 'custom' ? undefined : elementDefinition(element.type);
+    const natural = definition?.intrinsicSize?.(element as never, env, width ?? container.width, height ?? container.height) ?? {
+      width: container.width,
+      height: container.height,
+    };
+    // Keep the natural aspect ratio when only one side was given.
+    if (width !== undefined && natural.width > 0) {
+      height ??= element.type === 'text' ? natural.height : (natural.height * width) / natural.width;
+    } else if (height !== undefined && natural.height > 0) {
+      width ??= (natural.width * height) / natural.height;
+    }
+    width ??= natural.width;
+    height ??= natural.height;
+  }
+  const x = resolvePosition(positionProp(state, 'x', element.x ?? 0.5), container.x, container.width, context);
+  const y = resolvePosition(positionProp(state, 'y', element.y ?? 0.5), container.y, container.height, context);
+  const [fx, fy] = ANCHOR_FRACTIONS[element.anchor ?? 'center'];
+  return { x: x - fx * width, y: y - fy * height, width, height };
+}

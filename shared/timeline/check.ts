@@ -1,0 +1,143 @@
+// Checks a schema-valid spec for what the schema alone cannot see: ids, triggers and timing that do not
+// add up. Reported with JSON pointers, alongside the schema's own errors.
+import { formatTime, timeToSeconds } from '../spec/time.ts';
+import type { Time } from '../spec/time.ts';
+import type { ModelElement, VideoModel } from '../spec/model.ts';
+import { DEFAULT_FPS } from '../spec/schema.ts';
+import type { SpecIssue } from '../spec/validate.ts';
+import { DEFAULT_TRANSITION_SECONDS, sceneId, transitionOverlapSeconds } from './resolve.ts';
+
+interface PlacedElement {
+  element: ModelElement;
+  pointer: string;
+}
+
+/** Every element of a scene, depth first, with its pointer and how long its container lasts. */
+function collect(
+  elements: readonly ModelElement[],
+  pointer: string,
+  available: number,
+  inGroup: boolean,
+  seconds: (time: Time) => number,
+  issues: SpecIssue[],
+  out: PlacedElement[],
+): void {
+  elements.forEach((element, i) => {
+    const at = `${pointer}/${i}`;
+    out.push({ element, pointer: at });
+    const start = seconds(element.start ?? 0);
+    if (start > 0 && start >= available) {
+      const container = inGroup ? 'its group' : 'its scene';
+      issues.push({
+        pointer: `${at}/start`,
+        message: `starts at ${formatTime(start)}, when ${container} has already ended (${formatTime(available)}), so it never shows; start it earlier`,
+      });
+    }
+    for (const [property, track] of Object.entries(element.keyframes ?? {})) {
+      track?.forEach((keyframe, k) => {
+        const previous = track[k - 1];
+        if (previous && seconds(keyframe.at) < seconds(previous.at)) {
+          issues.push({
+            pointer: `${at}/keyframes/${property}/${k}/at`,
+            message: `keyframe at ${formatTime(seconds(keyframe.at))} comes before the previous one (${formatTime(seconds(previous.at))}); list keyframes in time order`,
+          });
+        }
+      });
+    }
+    if (element.type === 'group') {
+      const lifetime = Math.max(
+        0,
+        Math.min(available - start, element.duration === undefined ? Infinity : seconds(element.duration)),
+      );
+      collect(element.children, `${at}/children`, lifetime, true, seconds, issues, out);
+    }
+  });
+}
+
+function afterTriggers(element: ModelElement): { id: string; index: number }[] {
+  return (element.animate ?? []).flatMap((animation, index) => {
+    const trigger = animation.trigger;
+    return typeof trigger === 'object' && 'after' in trigger ? [{ id: trigger.after, index }] : [];
+  });
+}
+
+/** Reports each {after} chain that leads back to where it started, at the trigger that closes it. */
+function cycleIssues(placed: PlacedElement[], byId: Map<string, PlacedElement>): SpecIssue[] {
+  const issues: SpecIssue[] = [];
+  const state = new Map<PlacedElement, 'visiting' | 'done'>();
+  const path: PlacedElement[] = [];
+  const label = (p: PlacedElement) => p.element.id ?? p.pointer;
+  const visit = (node: PlacedElement) => {
+    state.set(node, 'visiting');
+    path.push(node);
+    for (const { id, index } of afterTriggers(node.element)) {
+      const next = byId.get(id);
+      if (!next) continue;
+      if (state.get(next) === 'visiting') {
+        const cycle = [...path.slice(path.indexOf(next)), next].map(label).join(' → ');
+        issues.push({
+          pointer: `${node.pointer}/animate/${index}/trigger`,
+          message: `animations wait for each other in a cycle (${cycle}); start one of them on a time or another trigger`,
+        });
+      } else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, 'done');
+  };
+  for (const node of placed) if (!state.has(node)) visit(node);
+  return issues;
+}
+
+export function semanticIssues(spec: VideoModel): SpecIssue[] {
+  const fps = spec.fps ?? DEFAULT_FPS;
+  const seconds = (time: Time) => timeToSeconds(time, fps);
+  const issues: SpecIssue[] = [];
+
+  spec.scenes.forEach((scene, sceneIndex) => {
+    const pointer = `/scenes/${sceneIndex}`;
+    const duration = seconds(scene.duration);
+    const previous = spec.scenes[sceneIndex - 1];
+    const transition = scene.transition;
+    if (previous && transition && transition.type !== 'cut') {
+      const wanted =
+        transition.duration === undefined ? DEFAULT_TRANSITION_SECONDS : seconds(transition.duration);
+      const previousDuration = seconds(previous.duration);
+      if (wanted > duration || wanted > previousDuration) {
+        const shorter = Math.min(duration, previousDuration);
+        const used = transitionOverlapSeconds(previousDuration, duration, transition, fps);
+        issues.push({
+          pointer: `${pointer}/transition${transition.duration === undefined ? '' : '/duration'}`,
+          message: `the ${formatTime(wanted)} transition is longer than a scene it joins (${formatTime(shorter)}); it will be cut to ${formatTime(used)}, so shorten it or lengthen the scene`,
+        });
+      }
+    }
+
+    const placed: PlacedElement[] = [];
+    collect(scene.elements ?? [], `${pointer}/elements`, duration, false, seconds, issues, placed);
+
+    const byId = new Map<string, PlacedElement>();
+    for (const entry of placed) {
+      const id = entry.element.id;
+      if (id === undefined) continue;
+      const first = byId.get(id);
+      if (first) {
+        issues.push({
+          pointer: `${entry.pointer}/id`,
+          message: `the id "${id}" is already used in this scene (at ${first.pointer}); give each element its own id`,
+        });
+      } else byId.set(id, entry);
+    }
+
+    for (const entry of placed) {
+      for (const { id, index } of afterTriggers(entry.element)) {
+        if (byId.has(id)) continue;
+        issues.push({
+          pointer: `${entry.pointer}/animate/${index}/trigger`,
+          message: `{after: "${id}"} names no element in scene "${sceneId(scene, sceneIndex)}"; use the id of an element in the same scene`,
+        });
+      }
+    }
+    issues.push(...cycleIssues(placed, byId));
+  });
+  return issues;
+}
