@@ -4,7 +4,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'http', 'https', 'net', 'url', 'stream'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'child_process',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'stream',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'build/**', '**/build/**', 'out/**', '.kino/**'] },
@@ -25,7 +37,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ must not import from main/, renderer/ or preload/.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+              message: 'shared/ must not import from main/, renderer/ or preload/.',
+            },
             { group: nodeBuiltins, message: 'shared/ is pure TypeScript: no Node built-ins.' },
             { group: ['@napi-rs/*'], message: 'shared/ draws against the standard Canvas 2D API only.' },
           ],
@@ -41,7 +56,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/main/**', '**/preload/**'], message: 'renderer/ talks to main only through the preload API.' },
+            {
+              group: ['**/main/**', '**/preload/**'],
+              message: 'renderer/ talks to main only through the preload API.',
+            },
             { group: nodeBuiltins, message: 'renderer/ never touches Node.' },
           ],
         },

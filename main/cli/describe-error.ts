@@ -15,7 +15,8 @@ export function describeError(error: unknown): string {
     const coded = error as CodedError;
     if (coded.code === 'EACCES' || coded.code === 'EROFS' || coded.code === 'ENOENT') {
       const path = (error as NodeJS.ErrnoException).path;
-      if (path) return `kino: cannot write or read ${path} (${String(coded.code)}): check the path and permissions`;
+      if (path)
+        return `kino: cannot write or read ${path} (${String(coded.code)}): check the path and permissions`;
     }
     return `kino: ${error.message}`;
   }

@@ -95,7 +95,10 @@ async function renderCommand(input: string, opts: RenderCommandOptions): Promise
   }
 }
 
-async function frameCommand(input: string, opts: { frame: number; output?: string; aspect?: AspectName }): Promise<void> {
+async function frameCommand(
+  input: string,
+  opts: { frame: number; output?: string; aspect?: AspectName },
+): Promise<void> {
   const resolved = await resolveRenderInput(input, process.cwd());
   const name = resolved.key ?? basename(input, extname(input));
   const outputPath = resolve(opts.output ?? `${name}.frame${opts.frame}.png`);
@@ -106,7 +109,9 @@ async function frameCommand(input: string, opts: { frame: number; output?: strin
     aspect: opts.aspect,
     outputPath,
   });
-  process.stdout.write(`${result.path}\n  frame ${result.frame} of ${result.framesTotal}, ${result.width}×${result.height}\n`);
+  process.stdout.write(
+    `${result.path}\n  frame ${result.frame} of ${result.framesTotal}, ${result.width}×${result.height}\n`,
+  );
 }
 
 export function buildProgram(): Command {
@@ -115,7 +120,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run "kino --help" for usage)')
     .exitOverride();
   const aspectOption = () =>
-    new Option('--aspect <aspect>', 'output aspect (default: the spec\'s, else reels)').choices(ASPECT_NAMES);
+    new Option('--aspect <aspect>', "output aspect (default: the spec's, else reels)").choices(ASPECT_NAMES);
 
   program
     .command('render')
@@ -125,7 +130,11 @@ export function buildProgram(): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(OUTPUT_FORMATS).default('mp4'))
     .addOption(new Option('-q, --quality <quality>', 'quality level').choices(QUALITIES).default('standard'))
     .addOption(aspectOption())
-    .option('--poster <time>', 'also write a poster image of the frame at this time, e.g. 1.5s', parseTimeOption)
+    .option(
+      '--poster <time>',
+      'also write a poster image of the frame at this time, e.g. 1.5s',
+      parseTimeOption,
+    )
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
     .option('--json', 'print the result (path, bytes, sha256, probe, timings) as JSON')
     .action(renderCommand);
@@ -159,7 +168,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander already printed its message; help and version are successful exits.
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return 0;
       return EXIT_USAGE;
     }
     process.stderr.write(describeError(error) + '\n');

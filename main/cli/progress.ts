@@ -29,7 +29,11 @@ export function createProgressReporter(stream: NodeJS.WriteStream = process.stde
     let started = false;
     return {
       update(progress) {
-        const payload = { stage: progress.stage.padEnd(9), fps: progress.fps.toFixed(1), eta_text: formatEta(progress.etaSeconds) };
+        const payload = {
+          stage: progress.stage.padEnd(9),
+          fps: progress.fps.toFixed(1),
+          eta_text: formatEta(progress.etaSeconds),
+        };
         if (!started) {
           bar.start(progress.framesTotal, progress.framesDone, payload);
           started = true;

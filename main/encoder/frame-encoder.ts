@@ -88,6 +88,13 @@ function asBuffer(frame: Uint8Array | Uint8ClampedArray): Buffer {
   return Buffer.isBuffer(frame) ? frame : Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
 }
 
+/** Resolves when the pipe has taken the chunk; a module-level function so no closure outlives it. */
+function writeChunk(stream: NodeJS.WritableStream, bytes: Buffer): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    stream.write(bytes, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
 export class FrameEncoder {
   readonly job: EncodeJob;
   readonly partialPath: string;
@@ -165,14 +172,22 @@ export class FrameEncoder {
     const proc = await this.#failOnError(this.#ready);
     const stdin = proc.stdin;
     if (!stdin) throw new Error('ffmpeg has no stdin pipe.');
-    const written = new Promise<void>((resolve, reject) =>
-      stdin.write(bytes, (error) => (error ? reject(error) : resolve())),
-    );
-    const exitedEarly = proc.done.then(() => {
+    await this.#failOnError(Promise.race([writeChunk(stdin, bytes), this.#exitedEarly(proc)]));
+    this.#framesWritten++;
+  }
+
+  #exitedEarlyPromise: Promise<never> | undefined;
+
+  /**
+   * One shared "ffmpeg quit" promise for all frames. A per-frame `proc.done.then(...)` closure
+   * would stay registered until ffmpeg exits and keep every frame's pixels alive with it.
+   */
+  #exitedEarly(proc: ToolProcess): Promise<never> {
+    this.#exitedEarlyPromise ??= proc.done.then(() => {
       throw new Error('ffmpeg exited before all frames were written.');
     });
-    await this.#failOnError(Promise.race([written, exitedEarly]));
-    this.#framesWritten++;
+    this.#exitedEarlyPromise.catch(() => {});
+    return this.#exitedEarlyPromise;
   }
 
   /** Closes the input, waits for ffmpeg and moves the file into place. */

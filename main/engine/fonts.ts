@@ -6,7 +6,11 @@ import type { RenderProjectContext } from './project-context.ts';
 
 const registered = new Set<string>();
 
-export async function prepareFonts(model: VideoModel, project: RenderProjectContext, signal?: AbortSignal): Promise<void> {
+export async function prepareFonts(
+  model: VideoModel,
+  project: RenderProjectContext,
+  signal?: AbortSignal,
+): Promise<void> {
   registerBundledFonts();
   for (const face of [...project.fonts, ...(model.fonts ?? [])]) {
     const { path } = await resolveMediaSource(face.src, project.media, signal);

@@ -64,8 +64,10 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
           src: background.src,
           startFrame: scene.startFrame,
           frameCount: Math.max(1, scene.endFrame - scene.startFrame),
-          sourceStartSeconds: background.trim?.start === undefined ? 0 : timeToSeconds(background.trim.start, fps),
-          sourceEndSeconds: background.trim?.end === undefined ? undefined : timeToSeconds(background.trim.end, fps),
+          sourceStartSeconds:
+            background.trim?.start === undefined ? 0 : timeToSeconds(background.trim.start, fps),
+          sourceEndSeconds:
+            background.trim?.end === undefined ? undefined : timeToSeconds(background.trim.end, fps),
           rate: background.rate ?? 1,
           loop: background.loop ?? true,
         });
@@ -73,6 +75,10 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
     }
     scene.elements.forEach((resolved) => visit(resolved, scene.startSeconds));
   }
-  const sources = new Set<string>([...images, ...videos.map((v) => v.src), ...video.audio.map((a) => a.track.src)]);
+  const sources = new Set<string>([
+    ...images,
+    ...videos.map((v) => v.src),
+    ...video.audio.map((a) => a.track.src),
+  ]);
   return { images, videos, sources };
 }

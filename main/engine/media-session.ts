@@ -15,7 +15,12 @@ export class MediaSession implements MediaLookup {
   readonly #open = new Map<string, VideoFrameSource>();
   readonly #current = new Map<string, DrawableImage>();
 
-  private constructor(images: Map<string, DrawableImage>, files: Map<string, string>, plan: MediaPlan, fps: number) {
+  private constructor(
+    images: Map<string, DrawableImage>,
+    files: Map<string, string>,
+    plan: MediaPlan,
+    fps: number,
+  ) {
     this.#images = images;
     this.#files = files;
     this.#videos = plan.videos;
@@ -23,7 +28,12 @@ export class MediaSession implements MediaLookup {
   }
 
   /** Resolves every source (fetching allowed remote ones) and decodes the images. */
-  static async open(plan: MediaPlan, fps: number, context: MediaContext, signal?: AbortSignal): Promise<MediaSession> {
+  static async open(
+    plan: MediaPlan,
+    fps: number,
+    context: MediaContext,
+    signal?: AbortSignal,
+  ): Promise<MediaSession> {
     const files = new Map<string, string>();
     for (const src of plan.sources) {
       const resolved = await resolveMediaSource(src, context, signal);

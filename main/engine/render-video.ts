@@ -87,14 +87,21 @@ function scaledSize(size: FrameSize, scale: number): FrameSize {
 }
 
 /** Resolves the timeline at the size the quality level draws at (draft draws smaller, not scaled later). */
-export function resolveForOutput(model: VideoModel, options: Pick<RenderOptions, 'aspect' | 'format' | 'quality'>): ResolvedVideo {
+export function resolveForOutput(
+  model: VideoModel,
+  options: Pick<RenderOptions, 'aspect' | 'format' | 'quality'>,
+): ResolvedVideo {
   const full = resolveTimeline(modelForFormat(model, options.format), { aspect: options.aspect });
   const scale = qualitySettings(options.format, options.quality).scale;
   if (scale === 1) return full;
   return resolveTimeline(modelForFormat(model, options.format), { aspect: scaledSize(full.size, scale) });
 }
 
-function audioPlan(video: ResolvedVideo, media: MediaSession, durationSeconds: number): AudioMixPlan | undefined {
+function audioPlan(
+  video: ResolvedVideo,
+  media: MediaSession,
+  durationSeconds: number,
+): AudioMixPlan | undefined {
   if (video.audio.length === 0) return undefined;
   return {
     durationSeconds,
@@ -119,14 +126,22 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const video = resolveForOutput(request.model, options);
   const totalFrames = Math.max(1, Math.min(video.durationFrames, options.frames ?? video.durationFrames));
   const durationSeconds = totalFrames / video.fps;
-  onProgress?.({ stage: 'preparing', framesDone: 0, framesTotal: totalFrames, fps: 0, etaSeconds: undefined });
+  onProgress?.({
+    stage: 'preparing',
+    framesDone: 0,
+    framesTotal: totalFrames,
+    fps: 0,
+    etaSeconds: undefined,
+  });
 
   const media = await MediaSession.open(planMedia(video), video.fps, request.project.media, signal);
   const surface = createSkiaSurface(video.size.width, video.size.height);
   const env = createDrawEnv(video.size, video.fps, media);
   const audio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
   const posterFrame =
-    options.poster === undefined ? undefined : Math.min(totalFrames - 1, timeToFrame(options.poster, video.fps));
+    options.poster === undefined
+      ? undefined
+      : Math.min(totalFrames - 1, timeToFrame(options.poster, video.fps));
   let posterPixels: Buffer | undefined;
 
   // The encode lands on a staging name and is renamed only once verified, so a failed or
@@ -158,7 +173,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
       const drawStart = performance.now();
       await media.prepareFrame(frame);
       drawFrame(surface.ctx, video, frame, env);
-      const pixels = readRgba(surface, formatHasAlpha(options.format));
+      const pixels = readRgba(surface);
       if (frame === posterFrame) posterPixels = Buffer.from(pixels);
       const writeStart = performance.now();
       drawMs += writeStart - drawStart;
@@ -184,7 +199,13 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     throw error;
   }
   media.close();
-  onProgress?.({ stage: 'encoding', framesDone: totalFrames, framesTotal: totalFrames, fps: 0, etaSeconds: undefined });
+  onProgress?.({
+    stage: 'encoding',
+    framesDone: totalFrames,
+    framesTotal: totalFrames,
+    fps: 0,
+    etaSeconds: undefined,
+  });
   const finishStart = performance.now();
   await encoder.finish();
   const finishMs = performance.now() - finishStart;
@@ -195,7 +216,13 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     poster = { path: options.posterPath, bytes: (await stat(options.posterPath)).size };
   }
 
-  onProgress?.({ stage: 'verifying', framesDone: totalFrames, framesTotal: totalFrames, fps: 0, etaSeconds: 0 });
+  onProgress?.({
+    stage: 'verifying',
+    framesDone: totalFrames,
+    framesTotal: totalFrames,
+    fps: 0,
+    etaSeconds: 0,
+  });
   const verifyStart = performance.now();
   const expectedFps = options.format === 'gif' ? gifFps(video.fps) : video.fps;
   const verified = await verifyOutput(stagingPath, {

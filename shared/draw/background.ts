@@ -11,7 +11,13 @@ export interface BackgroundTime {
   duration: number;
 }
 
-function drawPicture(ctx: Ctx2D, picture: DrawableImage | undefined, box: Box, fit: 'cover' | 'contain' | 'fill', zoom = 1): void {
+function drawPicture(
+  ctx: Ctx2D,
+  picture: DrawableImage | undefined,
+  box: Box,
+  fit: 'cover' | 'contain' | 'fill',
+  zoom = 1,
+): void {
   if (!picture || picture.width === 0) {
     ctx.fillStyle = '#1b1f27';
     ctx.fillRect(box.x, box.y, box.width, box.height);
@@ -23,7 +29,17 @@ function drawPicture(ctx: Ctx2D, picture: DrawableImage | undefined, box: Box, f
     ctx.fillRect(box.x, box.y, box.width, box.height);
   }
   const { source, dest } = fitRects(picture, box, fit, zoom);
-  ctx.drawImage(picture, source.x, source.y, source.width, source.height, dest.x, dest.y, dest.width, dest.height);
+  ctx.drawImage(
+    picture,
+    source.x,
+    source.y,
+    source.width,
+    source.height,
+    dest.x,
+    dest.y,
+    dest.width,
+    dest.height,
+  );
 }
 
 function dimOver(ctx: Ctx2D, box: Box, dim: number | undefined): void {
@@ -105,7 +121,13 @@ export function drawBackground(
     }
     case 'image': {
       const progress = time.duration > 0 ? Math.min(1, time.seconds / time.duration) : 0;
-      drawPicture(ctx, env.media.image(background.src), box, background.fit ?? 'cover', background.kenBurns ? 1 + 0.12 * progress : 1);
+      drawPicture(
+        ctx,
+        env.media.image(background.src),
+        box,
+        background.fit ?? 'cover',
+        background.kenBurns ? 1 + 0.12 * progress : 1,
+      );
       dimOver(ctx, box, background.dim);
       return;
     }
@@ -116,7 +138,8 @@ export function drawBackground(
     case 'noise': {
       ctx.fillStyle = background.color ?? '#14161c';
       ctx.fillRect(0, 0, box.width, box.height);
-      const seed = (background.seed ?? 7) * 97 + (background.animated === false ? 0 : time.frame % GRAIN_VARIANTS);
+      const seed =
+        (background.seed ?? 7) * 97 + (background.animated === false ? 0 : time.frame % GRAIN_VARIANTS);
       const tile = grainTile(env, seed);
       const pattern = ctx.createPattern(tile.canvas, 'repeat');
       if (!pattern) return;

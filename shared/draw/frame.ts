@@ -35,19 +35,34 @@ function clipToWipe(ctx: Ctx2D, box: Box, state: AnimatedState): void {
       ctx.rect(box.x - padX, box.y - padY, padX + box.width * visible, box.height + 2 * padY);
       break;
     case 'right':
-      ctx.rect(box.x + box.width * (1 - visible), box.y - padY, box.width * visible + padX, box.height + 2 * padY);
+      ctx.rect(
+        box.x + box.width * (1 - visible),
+        box.y - padY,
+        box.width * visible + padX,
+        box.height + 2 * padY,
+      );
       break;
     case 'up':
       ctx.rect(box.x - padX, box.y - padY, box.width + 2 * padX, padY + box.height * visible);
       break;
     case 'down':
-      ctx.rect(box.x - padX, box.y + box.height * (1 - visible), box.width + 2 * padX, box.height * visible + padY);
+      ctx.rect(
+        box.x - padX,
+        box.y + box.height * (1 - visible),
+        box.width + 2 * padX,
+        box.height * visible + padY,
+      );
       break;
   }
   ctx.clip();
 }
 
-export function drawElement(ctx: Ctx2D, resolved: ResolvedElement, container: Box, frame: FrameContext): void {
+export function drawElement(
+  ctx: Ctx2D,
+  resolved: ResolvedElement,
+  container: Box,
+  frame: FrameContext,
+): void {
   const { env, sceneSeconds } = frame;
   if (sceneSeconds < resolved.startSeconds || sceneSeconds >= resolved.endSeconds) return;
   const element = resolved.element;
@@ -65,7 +80,8 @@ export function drawElement(ctx: Ctx2D, resolved: ResolvedElement, container: Bo
   const cy = box.y + box.height / 2;
   ctx.translate(cx + state.dx, cy + state.dy);
   if (rotation) ctx.rotate((rotation * Math.PI) / 180);
-  if (scale !== 1 || state.scaleX !== 1 || state.scaleY !== 1) ctx.scale(scale * state.scaleX, scale * state.scaleY);
+  if (scale !== 1 || state.scaleX !== 1 || state.scaleY !== 1)
+    ctx.scale(scale * state.scaleX, scale * state.scaleY);
   ctx.translate(-cx, -cy);
   clipToWipe(ctx, box, state);
   if (blur > 0.05) ctx.filter = `blur(${blur.toFixed(2)}px)`;
@@ -127,8 +143,20 @@ function drawCustom(
   ctx.restore();
 }
 
-export function drawScene(ctx: Ctx2D, scene: ResolvedScene, seconds: number, env: DrawEnv, frame: number): void {
-  drawBackground(ctx, scene.background, env, { frame, seconds, duration: scene.durationSeconds }, `s${scene.index}/background`);
+export function drawScene(
+  ctx: Ctx2D,
+  scene: ResolvedScene,
+  seconds: number,
+  env: DrawEnv,
+  frame: number,
+): void {
+  drawBackground(
+    ctx,
+    scene.background,
+    env,
+    { frame, seconds, duration: scene.durationSeconds },
+    `s${scene.index}/background`,
+  );
   const context: FrameContext = { env, frame, sceneSeconds: seconds };
   const safe = safeBox(env);
   const full = frameBox(env);
@@ -142,7 +170,10 @@ const transitionSurfaces = new WeakMap<DrawEnv, [OffscreenSurface, OffscreenSurf
 function surfacesFor(env: DrawEnv): [OffscreenSurface, OffscreenSurface] {
   let pair = transitionSurfaces.get(env);
   if (!pair) {
-    pair = [env.createSurface(env.size.width, env.size.height), env.createSurface(env.size.width, env.size.height)];
+    pair = [
+      env.createSurface(env.size.width, env.size.height),
+      env.createSurface(env.size.width, env.size.height),
+    ];
     transitionSurfaces.set(env, pair);
   }
   return pair;

@@ -3,7 +3,7 @@ import { ColorSchema } from '../spec/color.ts';
 import { elementBaseShape } from '../spec/element-base.ts';
 import { FitSchema, LengthSchema, MediaSourceSchema, TrimSchema } from '../spec/primitives.ts';
 import { defineElement } from './definition.ts';
-import { drawMedia, mediaIntrinsicSize } from './media-draw.ts';
+import { drawMedia } from './media-draw.ts';
 
 export const ClipElementSchema = z.strictObject({
   type: z.literal('clip'),

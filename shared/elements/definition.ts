@@ -40,11 +40,18 @@ export interface ElementDefinition<T extends { type: string } = { type: string }
   /** Builder function name and, when it takes one, its leading positional field: text('Hi', {...}). */
   readonly builder: { name: string; positional?: string; children?: boolean };
   /** Natural size in real pixels when width/height are not given; maxWidth is the box it sits in. */
-  intrinsicSize?(element: T, env: DrawEnv, maxWidth: number, maxHeight: number): { width: number; height: number };
+  intrinsicSize?(
+    element: T,
+    env: DrawEnv,
+    maxWidth: number,
+    maxHeight: number,
+  ): { width: number; height: number };
   media?(element: T): MediaNeeds;
   draw(args: ElementDrawArgs<T>): void;
 }
 
-export function defineElement<T extends { type: string }>(definition: ElementDefinition<T>): ElementDefinition<T> {
+export function defineElement<T extends { type: string }>(
+  definition: ElementDefinition<T>,
+): ElementDefinition<T> {
   return definition;
 }

@@ -77,7 +77,8 @@ export function drawMedia(args: ElementDrawArgs<MediaElementFields>, media: Draw
     let pan = { x: 0, y: 0 };
     const ken = element.kenBurns;
     if (ken || state.kenBurns) {
-      const progress = state.kenBurns?.progress ?? Math.min(1, time.elementSeconds / Math.max(0.001, time.elementDuration));
+      const progress =
+        state.kenBurns?.progress ?? Math.min(1, time.elementSeconds / Math.max(0.001, time.elementDuration));
       const endZoom = typeof ken === 'object' && ken.zoom ? ken.zoom : 1 + (state.kenBurns?.amount ?? 0.15);
       const direction = (typeof ken === 'object' && ken.direction) || state.kenBurns?.direction || 'right';
       zoom = 1 + (endZoom - 1) * progress;
@@ -85,7 +86,17 @@ export function drawMedia(args: ElementDrawArgs<MediaElementFields>, media: Draw
       pan = { x: toward.x * progress, y: toward.y * progress };
     }
     const { source, dest } = fitRects(media, box, element.fit ?? 'cover', zoom, pan);
-    ctx.drawImage(media, source.x, source.y, source.width, source.height, dest.x, dest.y, dest.width, dest.height);
+    ctx.drawImage(
+      media,
+      source.x,
+      source.y,
+      source.width,
+      source.height,
+      dest.x,
+      dest.y,
+      dest.width,
+      dest.height,
+    );
   } else {
     // Media that failed to load draws as a neutral placeholder; the loader already reported it.
     ctx.fillStyle = '#2a2f3a';

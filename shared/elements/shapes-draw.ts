@@ -54,7 +54,15 @@ export function drawRect(args: ElementDrawArgs<RectElement>): void {
 export function drawEllipse(args: ElementDrawArgs<EllipseElement>): void {
   const { ctx, element, box, env } = args;
   ctx.beginPath();
-  ctx.ellipse(box.x + box.width / 2, box.y + box.height / 2, box.width / 2, box.height / 2, 0, 0, Math.PI * 2);
+  ctx.ellipse(
+    box.x + box.width / 2,
+    box.y + box.height / 2,
+    box.width / 2,
+    box.height / 2,
+    0,
+    0,
+    Math.PI * 2,
+  );
   fillAndStroke(ctx, box, env, keyframedFill(args), element.stroke);
 }
 

@@ -32,7 +32,12 @@ export const LineElementSchema = z.strictObject({
   y2: PositionSchema,
   stroke: StrokeSchema,
   cap: z.enum(['butt', 'round', 'square']).optional(),
-  progress: z.number().min(0).max(1).optional().describe('How much of the line is drawn (animate it to draw on).'),
+  progress: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe('How much of the line is drawn (animate it to draw on).'),
 });
 export type LineElement = z.infer<typeof LineElementSchema>;
 

@@ -15,7 +15,14 @@ export const TextElementSchema = z.strictObject({
     .max(100)
     .optional()
     .describe('"sans" (default), "serif", "mono", "display", or a family declared in the project fonts.'),
-  weight: z.number().int().min(100).max(900).multipleOf(100).optional().describe('Default 700 (400 for display, which has one weight).'),
+  weight: z
+    .number()
+    .int()
+    .min(100)
+    .max(900)
+    .multipleOf(100)
+    .optional()
+    .describe('Default 700 (400 for display, which has one weight).'),
   italic: z.boolean().optional(),
   size: LengthSchema.optional().describe('Font size; default 72 design pixels.'),
   lineHeight: z.number().min(0.5).max(4).optional().describe('Multiple of the font size; default 1.15.'),

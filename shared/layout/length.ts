@@ -35,7 +35,12 @@ export function resolveLength(length: Length, reference: number, context: Length
 }
 
 /** A position along an axis of a box starting at `origin` with `extent` pixels. */
-export function resolvePosition(position: Position, origin: number, extent: number, context: LengthContext): number {
+export function resolvePosition(
+  position: Position,
+  origin: number,
+  extent: number,
+  context: LengthContext,
+): number {
   if (typeof position === 'number') return origin + position * extent;
   return origin + resolveLength(position, extent, context);
 }

@@ -68,7 +68,12 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
         : undefined;
   if (width === undefined || height === undefined) {
     const definition = element.type === 'custom' ? undefined : elementDefinition(element.type);
-    const natural = definition?.intrinsicSize?.(element as never, env, width ?? container.width, height ?? container.height) ?? {
+    const natural = definition?.intrinsicSize?.(
+      element as never,
+      env,
+      width ?? container.width,
+      height ?? container.height,
+    ) ?? {
       width: container.width,
       height: container.height,
     };
@@ -81,8 +86,18 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
     width ??= natural.width;
     height ??= natural.height;
   }
-  const x = resolvePosition(positionProp(state, 'x', element.x ?? 0.5), container.x, container.width, context);
-  const y = resolvePosition(positionProp(state, 'y', element.y ?? 0.5), container.y, container.height, context);
+  const x = resolvePosition(
+    positionProp(state, 'x', element.x ?? 0.5),
+    container.x,
+    container.width,
+    context,
+  );
+  const y = resolvePosition(
+    positionProp(state, 'y', element.y ?? 0.5),
+    container.y,
+    container.height,
+    context,
+  );
   const [fx, fy] = ANCHOR_FRACTIONS[element.anchor ?? 'center'];
   return { x: x - fx * width, y: y - fy * height, width, height };
 }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ColorSchema } from './color.ts';
 import { FitSchema, GradientSchema, MediaSourceSchema, TrimSchema } from './primitives.ts';
 
-const dim = z.number().min(0).max(1).optional().describe('Darkens the media by this fraction, for legible text.');
+const dim = z
+  .number()
+  .min(0)
+  .max(1)
+  .optional()
+  .describe('Darkens the media by this fraction, for legible text.');
 
 export const BackgroundSchema = z.union([
   ColorSchema,

@@ -124,7 +124,13 @@ export const AnimationSchema = z.strictObject({
   stagger: TimeSchema.optional().describe('Delay between children of a group, or words of wordByWord.'),
   direction: DirectionSchema.optional(),
   distance: LengthSchema.optional(),
-  amount: z.number().finite().optional().describe('Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30).'),
+  amount: z
+    .number()
+    .finite()
+    .optional()
+    .describe(
+      'Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30).',
+    ),
 });
 export type Animation = z.infer<typeof AnimationSchema>;
 
@@ -161,9 +167,15 @@ export const GradientKindSchema = z.enum(['linear', 'radial']);
 export const GradientSchema = z.strictObject({
   type: GradientKindSchema,
   colors: z.array(ColorSchema).min(2).max(16),
-  stops: z.array(z.number().min(0).max(1)).optional().describe('Positions of the colors, 0..1; evenly spaced when omitted.'),
+  stops: z
+    .array(z.number().min(0).max(1))
+    .optional()
+    .describe('Positions of the colors, 0..1; evenly spaced when omitted.'),
   angle: z.number().finite().optional().describe('Linear: degrees, 0 = left to right, 90 = top to bottom.'),
-  center: z.strictObject({ x: z.number(), y: z.number() }).optional().describe('Radial: center as fractions.'),
+  center: z
+    .strictObject({ x: z.number(), y: z.number() })
+    .optional()
+    .describe('Radial: center as fractions.'),
   radius: z.number().positive().optional().describe('Radial: radius as a fraction of the diagonal.'),
 });
 export type Gradient = z.infer<typeof GradientSchema>;

@@ -47,7 +47,11 @@ export const VideoSpecSchema = z
     aspect: AspectSchema.optional().describe('Default "reels" (1080×1920).'),
     background: BackgroundSchema.optional().describe('Default background of every scene.'),
     fonts: z.array(FontFaceSchema).max(64).optional(),
-    audio: z.array(AudioTrackSchema).max(64).optional().describe('Music and sound, timed from the video start.'),
+    audio: z
+      .array(AudioTrackSchema)
+      .max(64)
+      .optional()
+      .describe('Music and sound, timed from the video start.'),
     scenes: z.array(SceneSchema).min(1).max(500),
   })
   .describe('A Kino video spec, version 1.');

@@ -1,0 +1,122 @@
+// `npm run bench`: renders the reference spec and prints throughput, per-frame costs, peak memory,
+// the ratio to ffmpeg encoding the same raw frames alone, and cold start to the first frame.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encoderArgs } from '../encoder/formats.ts';
+import { ffmpegPath } from '../ffmpeg/binaries.ts';
+import { referenceSpec } from './reference-spec.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..', '..');
+const work = mkdtempSync(join(tmpdir(), 'kino-bench-'));
+copyFileSync(join(repo, 'examples', 'assets', 'photo-mountains.jpg'), join(work, 'photo.jpg'));
+
+function writeSpec(seconds: number): string {
+  const path = join(work, `reference-${seconds}s.json`);
+  writeFileSync(path, JSON.stringify(referenceSpec(seconds, 'photo.jpg'), null, 2));
+  return path;
+}
+
+interface Measured {
+  frames: number;
+  drawMs: number;
+  wallMs: number;
+  maxRssMB: number;
+  encodeWaitMs?: number;
+  finishMs?: number;
+  renderMs?: number;
+  width?: number;
+  height?: number;
+  fps?: number;
+}
+
+function runOnce(args: string[]): Measured {
+  const out = execFileSync(process.execPath, [join(here, 'render-once.ts'), ...args], {
+    cwd: work,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as Measured;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const spec10 = writeSpec(10);
+const spec60 = writeSpec(60);
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+console.log(`Kino render benchmark (${process.version}, work dir ${work})`);
+console.log(
+  'reference: 1080×1920, 30 fps, gradient background, animated text, an image, shapes; mp4 standard\n',
+);
+
+// 1. The full render (draw + encode + verify), 10 s.
+const full = runOnce([spec10, join(work, 'out-10s.mp4')]);
+const loopMs = full.renderMs! - (full.finishMs ?? 0) - 0;
+console.log(
+  `render 10 s:        ${full.frames} frames in ${fmt(full.renderMs! / 1000, 2)} s → ${fmt((full.frames * 1000) / full.renderMs!)} fps`,
+);
+console.log(`  draw per frame:   ${fmt(full.drawMs / full.frames, 2)} ms (resolve media, draw, read pixels)`);
+console.log(
+  `  encode per frame: ${fmt((full.encodeWaitMs! + full.finishMs!) / full.frames, 2)} ms waiting on the encoder (backpressure + final flush)`,
+);
+console.log(`  peak RSS:         ${fmt(full.maxRssMB)} MB (Kino process; ffmpeg runs as its own process)`);
+
+// 2. ffmpeg alone on the same raw frames with the same encoder settings.
+const rawPath = join(work, 'frames.rgba');
+const raw = runOnce([spec10, join(work, 'unused.mp4'), '--raw', rawPath]);
+const ffmpegArgs = encoderArgs({
+  format: 'mp4',
+  quality: 'standard',
+  width: raw.width!,
+  height: raw.height!,
+  fps: raw.fps!,
+  outputPath: join(work, 'ffmpeg-alone.mp4'),
+  videoInput: rawPath,
+});
+const ffmpegRuns: number[] = [];
+for (let i = 0; i < 2; i++) {
+  const t = performance.now();
+  const result = spawnSync(ffmpegPath(), ['-y', ...ffmpegArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr.toString().slice(-500)}`);
+  ffmpegRuns.push(performance.now() - t);
+}
+const ffmpegAlone = median(ffmpegRuns);
+console.log(
+  `\nffmpeg alone:       ${fmt(ffmpegAlone / 1000, 2)} s for the same ${raw.frames} raw frames (${fmt(statSync(rawPath).size / 1e9, 2)} GB)`,
+);
+console.log(`  pure draw:        ${fmt(raw.drawMs / raw.frames, 2)} ms per frame with nothing else running`);
+console.log(
+  `  Kino / ffmpeg:    ${fmt(loopMs / ffmpegAlone, 3)} (render loop + flush vs encode alone; target ≤ 1.15)`,
+);
+rmSync(rawPath, { force: true });
+
+// 3. Memory does not grow with length: 60 s vs 10 s.
+const long = runOnce([spec60, join(work, 'out-60s.mp4')]);
+console.log(
+  `\nrender 60 s:        ${long.frames} frames in ${fmt(long.renderMs! / 1000, 2)} s, peak RSS ${fmt(long.maxRssMB)} MB`,
+);
+console.log(`  RSS 60 s / 10 s:  ${fmt(long.maxRssMB / full.maxRssMB, 3)} (target ≤ 1.1)`);
+
+// 4. Cold start: a new process, compile nothing, register fonts, draw frame 0, write the PNG.
+const cold: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const t = performance.now();
+  execFileSync(
+    process.execPath,
+    [join(repo, 'main', 'cli', 'kino.mjs'), 'frame', spec10, '--frame', '0', '-o', join(work, 'first.png')],
+    {
+      cwd: work,
+      stdio: 'ignore',
+    },
+  );
+  cold.push(performance.now() - t);
+}
+console.log(`\ncold start → first frame PNG: ${fmt(median(cold) / 1000, 2)} s median of 3 (target ≤ 1.5 s)`);
+rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,65 @@
+// One measured render in its own process, so peak RSS belongs to this render alone.
+// Usage: node render-once.ts <spec.json> <output> [--raw <frames.rgba>]
+//   --raw: draw every frame and append it to a raw RGBA file instead of encoding (for the
+//   ffmpeg-alone comparison, and to time drawing by itself).
+import { open } from 'node:fs/promises';
+import { drawFrame } from '../../shared/draw/frame.ts';
+import { createDrawEnv, createSkiaSurface, readRgba } from '../engine/canvas-host.ts';
+import { prepareFonts } from '../engine/fonts.ts';
+import { planMedia } from '../engine/media-plan.ts';
+import { MediaSession } from '../engine/media-session.ts';
+import { projectContext } from '../engine/project-context.ts';
+import { renderVideo, resolveForOutput } from '../engine/render-video.ts';
+import { resolveRenderInput } from '../project/resolve-input.ts';
+
+const [specPath, outputPath, flag, rawPath] = process.argv.slice(2);
+if (!specPath || !outputPath) throw new Error('usage: render-once.ts <spec.json> <output> [--raw <file>]');
+const started = performance.now();
+const input = await resolveRenderInput(specPath, process.cwd());
+const project = await projectContext(input.project);
+const options = { format: 'mp4' as const, quality: 'standard' as const };
+
+if (flag === '--raw' && rawPath) {
+  await prepareFonts(input.model, project);
+  const video = resolveForOutput(input.model, options);
+  const media = await MediaSession.open(planMedia(video), video.fps, project.media);
+  const surface = createSkiaSurface(video.size.width, video.size.height);
+  const env = createDrawEnv(video.size, video.fps, media);
+  const file = await open(rawPath, 'w');
+  let drawMs = 0;
+  for (let frame = 0; frame < video.durationFrames; frame++) {
+    const t = performance.now();
+    await media.prepareFrame(frame);
+    drawFrame(surface.ctx, video, frame, env);
+    const pixels = readRgba(surface);
+    drawMs += performance.now() - t;
+    await file.write(pixels);
+  }
+  await file.close();
+  media.close();
+  process.stdout.write(
+    JSON.stringify({
+      frames: video.durationFrames,
+      width: video.size.width,
+      height: video.size.height,
+      fps: video.fps,
+      drawMs,
+      wallMs: performance.now() - started,
+      maxRssMB: process.resourceUsage().maxRSS / 1024,
+    }) + '\n',
+  );
+} else {
+  const result = await renderVideo({ model: input.model, project, outputPath, options });
+  process.stdout.write(
+    JSON.stringify({
+      frames: result.frames,
+      drawMs: result.timings.drawMs,
+      encodeWaitMs: result.timings.encodeWaitMs,
+      finishMs: result.timings.finishMs,
+      verifyMs: result.timings.verifyMs,
+      wallMs: performance.now() - started,
+      renderMs: result.timings.totalMs,
+      maxRssMB: process.resourceUsage().maxRSS / 1024,
+    }) + '\n',
+  );
+}
