@@ -30,6 +30,8 @@ describe('pickFastestAtLeast', () => {
   });
 
   it('falls back to the baseline when nothing beats it', () => {
-    expect(pickFastestAtLeast([baseline, result('veryfast crf 24', 1_000, 0.97, 500_000)], baseline)).toBe(baseline);
+    expect(pickFastestAtLeast([baseline, result('veryfast crf 24', 1_000, 0.97, 500_000)], baseline)).toBe(
+      baseline,
+    );
   });
 });

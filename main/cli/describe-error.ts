@@ -13,10 +13,9 @@ export function describeError(error: unknown): string {
   }
   if (error instanceof Error) {
     const coded = error as CodedError;
-    if (coded.code === 'EACCES' || coded.code === 'EROFS' || coded.code === 'ENOENT') {
-      const path = (error as NodeJS.ErrnoException).path;
-      if (path)
-        return `kino: cannot write or read ${path} (${String(coded.code)}): check the path and permissions`;
+    const path = (error as NodeJS.ErrnoException).path;
+    if (typeof coded.code === 'string' && coded.code.startsWith('E') && path) {
+      return `kino: cannot use ${path} (${coded.code}): check that the path exists, is a directory where one is needed, and is writable`;
     }
     return `kino: ${error.message}`;
   }

@@ -49,7 +49,11 @@ interface RenderCommandOptions {
 async function renderCommand(input: string, opts: RenderCommandOptions): Promise<void> {
   const resolved = await resolveRenderInput(input, process.cwd());
   const name = resolved.key ?? basename(input, extname(input));
-  const outputPath = resolve(opts.output ?? `${name}${FORMAT_EXTENSIONS[opts.format]}`);
+  // An output name without an extension gets the format's; a wrong one is refused by the engine.
+  const requested = opts.output ?? name;
+  const outputPath = resolve(
+    extname(requested) ? requested : `${requested}${FORMAT_EXTENSIONS[opts.format]}`,
+  );
   await mkdir(dirname(outputPath), { recursive: true });
   const posterPath = opts.poster ? outputPath.replace(/\.[^.]+$/, '') + '.poster.png' : undefined;
   const abort = new AbortController();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { runTool } from '../ffmpeg/run.ts';
-import { atempoChain, audioMixGraph, completeAudioMixPlan } from './audio-mix.ts';
+import { atempoChain, audioMixGraph, audioMixIsAudible, completeAudioMixPlan } from './audio-mix.ts';
 import type { AudioMixPlan, AudioMixTrack } from './audio-mix.ts';
 import { FrameEncoder } from './frame-encoder.ts';
 
@@ -40,6 +40,10 @@ describe('audioMixGraph', () => {
   it('has nothing to mix without tracks, or with tracks that never sound in the video', () => {
     expect(mix([])).toBeUndefined();
     expect(mix([track({ startSeconds: 5 }), track({ volume: 0 })])).toBeUndefined();
+    expect(audioMixIsAudible({ durationSeconds: 4, tracks: [track({ startSeconds: 5 })] })).toBe(false);
+    expect(audioMixIsAudible({ durationSeconds: 4, tracks: [track({ startSeconds: 5 }), track()] })).toBe(
+      true,
+    );
   });
 
   it('seeks into the source with -ss and places the track with adelay on both channels', () => {

@@ -172,6 +172,11 @@ export function audioMixGraph(plan: AudioMixPlan, firstInputIndex: number): Audi
   };
 }
 
+/** Whether the output will have an audio stream: some track sounds inside the video. */
+export function audioMixIsAudible(plan: AudioMixPlan): boolean {
+  return plan.tracks.some((track) => placeTrack(track, plan.durationSeconds) !== undefined);
+}
+
 function needsSourceDuration(track: AudioMixTrack): boolean {
   if (track.sourceDurationSeconds !== undefined) return false;
   const sourceStart = track.sourceStartSeconds + Math.max(0, -track.startSeconds) * track.rate;

@@ -1,9 +1,8 @@
-import { loadImage } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCanvas } from '@napi-rs/canvas';
 import { OutputPathError } from './frame-encoder.ts';
 import { writePoster } from './poster.ts';
 

@@ -32,6 +32,9 @@ describe('quality levels', () => {
     const doc = readFileSync(new URL('../../docs/quality.md', import.meta.url), 'utf8');
     const match = /Chosen standard: preset `(\w+)`, CRF (\d+)/.exec(doc);
     expect(match, 'docs/quality.md must state the chosen standard setting').not.toBeNull();
-    expect({ preset: x264('standard').preset, crf: x264('standard').crf }).toEqual({ preset: match![1], crf: Number(match![2]) });
+    expect({ preset: x264('standard').preset, crf: x264('standard').crf }).toEqual({
+      preset: match![1],
+      crf: Number(match![2]),
+    });
   });
 });

@@ -9,9 +9,10 @@ import { timeToFrame } from '../../shared/spec/time.ts';
 import type { Time } from '../../shared/spec/time.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
+import { audioMixIsAudible } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
-import { formatHasAlpha, formatHasAudio, gifFps } from '../encoder/formats.ts';
+import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio, outputGeometry } from '../encoder/formats.ts';
 import type { OutputFormat, Quality } from '../encoder/formats.ts';
 import { qualitySettings } from '../encoder/quality.ts';
 import { writePoster } from '../encoder/poster.ts';
@@ -67,6 +68,7 @@ export interface RenderTimings {
 export interface RenderResult {
   output: VerifiedOutput;
   poster: { path: string; bytes: number } | undefined;
+  /** The encoded size and rate (a GIF is capped smaller and slower than the drawn frames). */
   width: number;
   height: number;
   fps: number;
@@ -119,9 +121,19 @@ function audioPlan(
   };
 }
 
+export class OutputExtensionError extends Error {
+  override name = 'OutputExtensionError';
+}
+
 export async function renderVideo(request: RenderRequest): Promise<RenderResult> {
   const started = performance.now();
   const { options, signal, onProgress } = request;
+  const expectedExt = FORMAT_EXTENSIONS[options.format];
+  if (extname(request.outputPath).toLowerCase() !== expectedExt) {
+    throw new OutputExtensionError(
+      `${request.outputPath}: the ${options.format} format writes ${expectedExt} files; change the extension.`,
+    );
+  }
   await prepareFonts(request.model, request.project, signal);
   const video = resolveForOutput(request.model, options);
   const totalFrames = Math.max(1, Math.min(video.durationFrames, options.frames ?? video.durationFrames));
@@ -224,17 +236,22 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     etaSeconds: 0,
   });
   const verifyStart = performance.now();
-  const expectedFps = options.format === 'gif' ? gifFps(video.fps) : video.fps;
+  const geometry = outputGeometry({
+    format: options.format,
+    quality: options.quality,
+    ...video.size,
+    fps: video.fps,
+  });
   const verified = await verifyOutput(stagingPath, {
     format: options.format,
-    width: video.size.width,
-    height: video.size.height,
-    fps: expectedFps,
+    width: geometry.width,
+    height: geometry.height,
+    fps: geometry.fps,
     // Frame-counted formats are checked by frames; the container duration includes audio padding.
     durationSeconds: options.format === 'gif' ? durationSeconds : undefined,
     frames: options.format === 'gif' ? undefined : totalFrames,
     alpha: formatHasAlpha(options.format),
-    audio: audio !== undefined,
+    audio: audio !== undefined && audioMixIsAudible(audio),
   }).catch(async (error: unknown) => {
     await rm(stagingPath, { force: true });
     throw error;
@@ -251,9 +268,9 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   return {
     output,
     poster,
-    width: video.size.width,
-    height: video.size.height,
-    fps: video.fps,
+    width: geometry.width,
+    height: geometry.height,
+    fps: geometry.fps,
     frames: totalFrames,
     durationSeconds,
     timings: {

@@ -75,6 +75,7 @@ function bundledBinary(tool: ToolName): string | undefined {
 }
 
 export function binaryCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.KINO_CACHE_DIR) return join(env.KINO_CACHE_DIR, 'bin');
   return join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kino', 'bin');
 }
 

@@ -1,0 +1,218 @@
+// The CLI end to end: real processes, real renders checked with ffprobe, and the errors users meet.
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+  readdirSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeFile } from '../main/verify/probe.ts';
+import { runKino } from './cli-helpers.ts';
+
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'kino-cli-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function pixelHash(pngPath: string): Promise<string> {
+  const image = await loadImage(readFileSync(pngPath));
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  return createHash('sha256')
+    .update(ctx.getImageData(0, 0, image.width, image.height).data)
+    .digest('hex');
+}
+
+describe('kino render', () => {
+  it('renders a registered key to a verified mp4 with a poster', async () => {
+    const out = join(work, 'out', 'launch.mp4');
+    const result = await runKino(['render', 'launch', '-o', out, '--quality', 'draft', '--poster', '1.5s']);
+    expect(result.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(out);
+    expect(result.stdout).toMatch(/sha256 [0-9a-f]{64}/);
+    const probe = await probeFile(out);
+    expect(probe.video?.codec).toBe('h264');
+    expect(probe.video?.pixFmt).toBe('yuv420p');
+    expect(probe.audio?.codec).toBe('aac');
+    expect(probe.video?.width).toBe(540);
+    expect(probe.video?.height).toBe(960);
+    expect(existsSync(join(work, 'out', 'launch.poster.png'))).toBe(true);
+    // Nothing half-written is left beside the result.
+    expect(readdirSync(join(work, 'out')).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('prints progress lines when stderr is not a terminal', async () => {
+    const result = await runKino([
+      'render',
+      'stats',
+      '-o',
+      join(work, 'stats.mp4'),
+      '-q',
+      'draft',
+      '--frames',
+      '20',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/kino: rendering \d+\/20 frames, [\d.]+ fps, ETA/);
+    expect(result.stderr).toContain('kino: verifying');
+  });
+
+  it('renders --frames as a verified prefix and --json prints the receipt', async () => {
+    const result = await runKino([
+      'render',
+      'promo-square',
+      '-o',
+      join(work, 'p.mp4'),
+      '-q',
+      'draft',
+      '--frames',
+      '12',
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const receipt = JSON.parse(result.stdout) as {
+      frames: number;
+      output: { sha256: string; ok: boolean; bytes: number };
+    };
+    expect(receipt.frames).toBe(12);
+    expect(receipt.output.ok).toBe(true);
+    expect(receipt.output.sha256).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(work, 'p.mp4')))
+        .digest('hex'),
+    );
+  });
+});
+
+describe('kino frame', () => {
+  it('draws identical pixels in two separate processes (determinism)', async () => {
+    for (const [key, frame] of [
+      ['travel', 45],
+      ['brand-intro', 70],
+    ] as const) {
+      const a = join(work, `${key}-a.png`);
+      const b = join(work, `${key}-b.png`);
+      const [first, second] = await Promise.all([
+        runKino(['frame', key, '--frame', String(frame), '-o', a]),
+        runKino(['frame', key, '--frame', String(frame), '-o', b]),
+      ]);
+      expect(first.code, first.stderr).toBe(0);
+      expect(second.code, second.stderr).toBe(0);
+      expect(await pixelHash(a)).toBe(await pixelHash(b));
+    }
+  });
+
+  it('refuses a frame outside the timeline and names its length', async () => {
+    const result = await runKino(['frame', 'launch', '--frame', '99999', '-o', join(work, 'x.png')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^kino: frame 99999 is outside the timeline: it has \d+ frames/);
+  });
+});
+
+describe('errors a user meets', () => {
+  it('lists every spec error with its JSON pointer', async () => {
+    const spec = join(work, 'bad.json');
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        kinoSpec: 1,
+        scenes: [{ duration: 'soon', elements: [{ type: 'text', text: 'x', colour: 'red' }] }],
+      }),
+    );
+    const result = await runKino(['render', spec, '-o', join(work, 'bad.mp4')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('/scenes/0/duration');
+    expect(result.stderr).toContain('/scenes/0/elements/0/colour');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(work, 'bad.mp4'))).toBe(false);
+  });
+
+  it('names a missing asset', async () => {
+    const spec = join(work, 'missing.json');
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        kinoSpec: 1,
+        scenes: [{ duration: 1, elements: [{ type: 'image', src: 'nowhere.png' }] }],
+      }),
+    );
+    const result = await runKino(['render', spec, '-o', join(work, 'missing.mp4')]);
+    expect(result.code).toBe(1);
+    const errorLines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !/^kino: (preparing|rendering|encoding|verifying)\b/.test(line));
+    expect(errorLines).toHaveLength(1);
+    expect(errorLines[0]).toContain('nowhere.png');
+  });
+
+  it('lists the known keys for an unknown key', async () => {
+    const result = await runKino(['render', 'no-such-key']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/unknown composition key "no-such-key".*launch/);
+  });
+
+  it('names an unwritable output path', async () => {
+    const locked = join(work, 'locked');
+    mkdirLocked(locked);
+    const result = await runKino([
+      'render',
+      'launch',
+      '-q',
+      'draft',
+      '--frames',
+      '3',
+      '-o',
+      join(locked, 'x.mp4'),
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(locked);
+  });
+
+  it("shows ffmpeg's last lines when ffmpeg fails", async () => {
+    const fake = join(work, 'fake-ffmpeg.sh');
+    writeFileSync(fake, '#!/bin/sh\necho "Unknown encoder libx264 (fake failure)" >&2\nexit 1\n');
+    chmodSync(fake, 0o755);
+    const result = await runKino(
+      ['render', 'launch', '-q', 'draft', '--frames', '3', '-o', join(work, 'ff.mp4')],
+      {
+        env: { FFMPEG_PATH: fake },
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('fake failure');
+    expect(existsSync(join(work, 'ff.mp4'))).toBe(false);
+  });
+
+  it('rejects bad options with a usage exit code', async () => {
+    const result = await runKino(['render', 'launch', '--format', 'avi']);
+    expect(result.code).toBe(64);
+    expect(result.stderr).toMatch(/mp4, gif, transparent, mov/);
+  });
+});
+
+describe('kino schema', () => {
+  it('prints a draft 2020-12 JSON Schema', async () => {
+    const result = await runKino(['schema']);
+    expect(result.code).toBe(0);
+    const schema = JSON.parse(result.stdout) as { $schema: string; properties: Record<string, unknown> };
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(Object.keys(schema.properties)).toContain('scenes');
+  });
+});
+
+function mkdirLocked(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  // A regular file where a directory is expected fails for root too (permissions do not stop root).
+  writeFileSync(dir, 'not a directory');
+}

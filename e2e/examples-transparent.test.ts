@@ -1,0 +1,3 @@
+import { describeExampleRenders, exampleKeys } from './example-renders.ts';
+
+describeExampleRenders('transparent', await exampleKeys());
