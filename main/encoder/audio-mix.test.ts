@@ -61,9 +61,12 @@ describe('audioMixGraph', () => {
   });
 
   it('loops with -stream_loop from the start, and with aloop over the rest of the source otherwise', () => {
-    expect(mix([track({ loop: true })])!.inputArgs.slice(0, 2)).toEqual(['-stream_loop', '-1']);
+    // Both loops are bounded: an endless input or aloop made ffmpeg 4.1 grow by gigabytes a second.
+    const fromStart = mix([track({ loop: true })])!.inputArgs;
+    expect(fromStart.slice(0, 3)).toEqual(['-stream_loop', '-1', '-t']);
+    expect(Number(fromStart[3])).toBeGreaterThan(0);
     const fromMiddle = mix([track({ loop: true, sourceStartSeconds: 1, sourceDurationSeconds: 3 })])!;
-    expect(fromMiddle.filterGraph).toContain('atrim=start=1,asetpts=PTS-STARTPTS,aloop=loop=-1:size=96000');
+    expect(fromMiddle.filterGraph).toMatch(/atrim=start=1,asetpts=PTS-STARTPTS,aloop=loop=[1-9]\d*:size=96000/);
     expect(() => mix([track({ loop: true, sourceStartSeconds: 1 })])).toThrow(/completeAudioMixPlan/);
   });
 

@@ -103,7 +103,11 @@ function trackInputArgs(placed: PlacedTrack): string[] {
   // Only plain local files: a path is never read as a protocol URL (concat:, http:, ...).
   const input = ['-protocol_whitelist', 'file', '-i', `file:${resolve(track.path)}`];
   if (track.loop) {
-    return sourceStart > 0 ? input : ['-stream_loop', '-1', ...input];
+    if (sourceStart > 0) return input;
+    // An endless input must be cut at the demuxer: ffmpeg 4.1 keeps decoding an input whose
+    // filter chain has ended and queues its frames, so memory grows without bound.
+    const sourceSeconds = (placed.played ?? 0) * track.rate + 1;
+    return ['-stream_loop', '-1', '-t', num(sourceSeconds), ...input];
   }
   return sourceStart > 0 ? ['-ss', num(sourceStart), ...input] : input;
 }
@@ -118,11 +122,16 @@ function trackChain(placed: PlacedTrack, inputIndex: number, label: string, tota
         `looping ${track.path} from ${sourceStart}s needs its duration: run completeAudioMixPlan first.`,
       );
     }
-    const loopSamples = Math.round((track.sourceDurationSeconds - sourceStart) * MIX_SAMPLE_RATE);
+    const loopSeconds = track.sourceDurationSeconds - sourceStart;
+    const loopSamples = Math.round(loopSeconds * MIX_SAMPLE_RATE);
+    // A finite repeat count: ffmpeg 4.1's aloop with loop=-1 keeps producing after the chain below
+    // it has ended, and the process grows by gigabytes a second.
+    const neededSeconds = (played ?? totalSamples / MIX_SAMPLE_RATE) * track.rate;
+    const repeats = Math.max(1, Math.ceil(neededSeconds / Math.max(loopSeconds, 1e-3)));
     filters.push(
       `atrim=start=${num(sourceStart)}`,
       'asetpts=PTS-STARTPTS',
-      `aloop=loop=-1:size=${loopSamples}`,
+      `aloop=loop=${repeats}:size=${loopSamples}`,
     );
   }
   filters.push(...atempoChain(track.rate));
