@@ -66,7 +66,9 @@ describe('audioMixGraph', () => {
     expect(fromStart.slice(0, 3)).toEqual(['-stream_loop', '-1', '-t']);
     expect(Number(fromStart[3])).toBeGreaterThan(0);
     const fromMiddle = mix([track({ loop: true, sourceStartSeconds: 1, sourceDurationSeconds: 3 })])!;
-    expect(fromMiddle.filterGraph).toMatch(/atrim=start=1,asetpts=PTS-STARTPTS,aloop=loop=[1-9]\d*:size=96000/);
+    expect(fromMiddle.filterGraph).toMatch(
+      /atrim=start=1,asetpts=PTS-STARTPTS,aloop=loop=[1-9]\d*:size=96000/,
+    );
     expect(() => mix([track({ loop: true, sourceStartSeconds: 1 })])).toThrow(/completeAudioMixPlan/);
   });
 

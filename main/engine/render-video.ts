@@ -121,6 +121,9 @@ function audioPlan(
   };
 }
 
+/** Frames handed to the encoder before the loop waits for the oldest to be taken. */
+const FRAMES_IN_FLIGHT = 3;
+
 export class OutputExtensionError extends Error {
   override name = 'OutputExtensionError';
 }
@@ -177,6 +180,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const prepareMs = performance.now() - started;
   let drawMs = 0;
   let encodeWaitMs = 0;
+  const inFlight: Promise<void>[] = [];
   const loopStarted = performance.now();
   let lastReport = 0;
   try {
@@ -189,7 +193,10 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
       if (frame === posterFrame) posterPixels = Buffer.from(pixels);
       const writeStart = performance.now();
       drawMs += writeStart - drawStart;
-      await encoder.writeFrame(pixels);
+      // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
+      // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
+      inFlight.push(encoder.writeFrame(pixels));
+      if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
       encodeWaitMs += performance.now() - writeStart;
       const now = performance.now();
       if (onProgress && (now - lastReport > 200 || frame === totalFrames - 1)) {
@@ -205,7 +212,9 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
         });
       }
     }
+    await Promise.all(inFlight);
   } catch (error) {
+    await Promise.allSettled(inFlight);
     encoder.abort();
     media.close();
     throw error;

@@ -1,5 +1,6 @@
 // Scene backgrounds: color, gradients (optionally drifting), image, video and film-grain noise.
-import { fitRects } from '../elements/media-draw.ts';
+import { perHost } from './host-cache.ts';
+import { drawFitted } from '../elements/media-draw.ts';
 import type { Background } from '../spec/background.ts';
 import type { Box, Ctx2D, DrawableImage, DrawEnv, OffscreenSurface } from './types.ts';
 import { createGradient } from './paint.ts';
@@ -28,18 +29,7 @@ function drawPicture(
     ctx.fillStyle = '#000000';
     ctx.fillRect(box.x, box.y, box.width, box.height);
   }
-  const { source, dest } = fitRects(picture, box, fit, zoom);
-  ctx.drawImage(
-    picture,
-    source.x,
-    source.y,
-    source.width,
-    source.height,
-    dest.x,
-    dest.y,
-    dest.width,
-    dest.height,
-  );
+  drawFitted(ctx, picture, box, fit, zoom);
 }
 
 function dimOver(ctx: Ctx2D, box: Box, dim: number | undefined): void {
@@ -62,18 +52,14 @@ function mulberry32(seed: number): () => number {
 
 const GRAIN_TILE = 256;
 const GRAIN_VARIANTS = 6;
-const grainTiles = new WeakMap<DrawEnv, Map<number, OffscreenSurface>>();
+const grainTilesOf = perHost(() => new Map<number, OffscreenSurface>());
 
 /**
  * Grain tiles are small and reused: animated grain cycles through a few tiles, which reads as
  * live film grain at video rates while costing one pattern fill per frame.
  */
 function grainTile(env: DrawEnv, seed: number): OffscreenSurface {
-  let tiles = grainTiles.get(env);
-  if (!tiles) {
-    tiles = new Map();
-    grainTiles.set(env, tiles);
-  }
+  const tiles = grainTilesOf(env);
   let tile = tiles.get(seed);
   if (!tile) {
     tile = env.createSurface(GRAIN_TILE, GRAIN_TILE);

@@ -1,4 +1,5 @@
 // Draws one frame of a resolved video: scene backgrounds, laid-out animated elements, transitions.
+import { perHost } from './host-cache.ts';
 import { animatedState } from '../animation/evaluate.ts';
 import type { AnimatedState } from '../animation/state.ts';
 import { elementDefinition } from '../elements/registry.ts';
@@ -165,19 +166,10 @@ export function drawScene(
   }
 }
 
-const transitionSurfaces = new WeakMap<DrawEnv, [OffscreenSurface, OffscreenSurface]>();
-
-function surfacesFor(env: DrawEnv): [OffscreenSurface, OffscreenSurface] {
-  let pair = transitionSurfaces.get(env);
-  if (!pair) {
-    pair = [
-      env.createSurface(env.size.width, env.size.height),
-      env.createSurface(env.size.width, env.size.height),
-    ];
-    transitionSurfaces.set(env, pair);
-  }
-  return pair;
-}
+const transitionSurfaces = perHost((env): [OffscreenSurface, OffscreenSurface] => [
+  env.createSurface(env.size.width, env.size.height),
+  env.createSurface(env.size.width, env.size.height),
+]);
 
 function resetSurface(surface: OffscreenSurface, env: DrawEnv): void {
   surface.ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -193,7 +185,7 @@ export function drawFrame(ctx: Ctx2D, video: ResolvedVideo, frame: number, env: 
   if (!composition.outgoing || !composition.transition) {
     drawScene(ctx, composition.current.scene, composition.current.seconds, env, frame);
   } else {
-    const [outgoing, incoming] = surfacesFor(env);
+    const [outgoing, incoming] = transitionSurfaces(env);
     resetSurface(outgoing, env);
     resetSurface(incoming, env);
     drawScene(outgoing.ctx, composition.outgoing.scene, composition.outgoing.seconds, env, frame);

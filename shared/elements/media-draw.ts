@@ -1,6 +1,6 @@
 // Drawing pictures (images, video frames) into a box: fit, rounded corners, border, Ken Burns.
 import { roundedRectPath } from '../draw/paint.ts';
-import type { Box, DrawableImage } from '../draw/types.ts';
+import type { Box, Ctx2D, DrawableImage } from '../draw/types.ts';
 import { resolveLength } from '../layout/length.ts';
 import type { Fit, Length } from '../spec/primitives.ts';
 import type { ElementDrawArgs } from './definition.ts';
@@ -44,6 +44,29 @@ export function fitRects(
   return { source: { x: sx, y: sy, width: sw, height: sh }, dest: box };
 }
 
+/** Draws `media` into `box` under `fit` (see fitRects). */
+export function drawFitted(
+  ctx: Ctx2D,
+  media: DrawableImage,
+  box: Box,
+  fit: Fit,
+  zoom = 1,
+  pan = { x: 0, y: 0 },
+): void {
+  const { source, dest } = fitRects(media, box, fit, zoom, pan);
+  ctx.drawImage(
+    media,
+    source.x,
+    source.y,
+    source.width,
+    source.height,
+    dest.x,
+    dest.y,
+    dest.width,
+    dest.height,
+  );
+}
+
 interface MediaElementFields {
   fit?: Fit | undefined;
   radius?: Length | undefined;
@@ -85,18 +108,7 @@ export function drawMedia(args: ElementDrawArgs<MediaElementFields>, media: Draw
       const toward = PAN[direction] ?? PAN.right!;
       pan = { x: toward.x * progress, y: toward.y * progress };
     }
-    const { source, dest } = fitRects(media, box, element.fit ?? 'cover', zoom, pan);
-    ctx.drawImage(
-      media,
-      source.x,
-      source.y,
-      source.width,
-      source.height,
-      dest.x,
-      dest.y,
-      dest.width,
-      dest.height,
-    );
+    drawFitted(ctx, media, box, element.fit ?? 'cover', zoom, pan);
   } else {
     // Media that failed to load draws as a neutral placeholder; the loader already reported it.
     ctx.fillStyle = '#2a2f3a';

@@ -1,3 +1,4 @@
+import { perHost } from '../draw/host-cache.ts';
 import { paintStyle, roundedRectPath } from '../draw/paint.ts';
 import type { Box, Ctx2D, DrawEnv } from '../draw/types.ts';
 import { resolveLength, resolvePosition } from '../layout/length.ts';
@@ -105,14 +106,10 @@ export function lineEndpoints(
   };
 }
 
-const pathCache = new WeakMap<DrawEnv, Map<string, Path2D>>();
+const pathsOf = perHost(() => new Map<string, Path2D>());
 
 function cachedPath(env: DrawEnv, d: string): Path2D {
-  let paths = pathCache.get(env);
-  if (!paths) {
-    paths = new Map();
-    pathCache.set(env, paths);
-  }
+  const paths = pathsOf(env);
   let path = paths.get(d);
   if (!path) {
     path = env.createPath(d);

@@ -13,6 +13,7 @@
 //   of the element's own values: text that grows or tracks out spreads from its alignment edge
 //   instead of re-wrapping mid-animation.
 // - The shadow is cast by outline and fill as one shape, and lies under all the glyphs.
+import { perHost } from '../draw/host-cache.ts';
 import { roundedRectPath } from '../draw/paint.ts';
 import type { Box, Ctx2D, DrawEnv } from '../draw/types.ts';
 import { resolveLength } from '../layout/length.ts';
@@ -189,17 +190,8 @@ export function layoutTextElement(
   return { ...layout, area, top: area.y + (area.height - layout.height) / 2, style };
 }
 
-const measuringContexts = new WeakMap<DrawEnv, Ctx2D>();
-
 /** Layout measures on a 1×1 surface kept per host, as it runs for every text element every frame. */
-function measuringContext(env: DrawEnv): Ctx2D {
-  let ctx = measuringContexts.get(env);
-  if (!ctx) {
-    ctx = env.createSurface(1, 1).ctx;
-    measuringContexts.set(env, ctx);
-  }
-  return ctx;
-}
+const measuringContext = perHost((env): Ctx2D => env.createSurface(1, 1).ctx);
 
 /** Natural size in real pixels: the widest line (at most maxWidth) by all lines, plus background padding. */
 export function measureText(

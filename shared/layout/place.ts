@@ -52,20 +52,15 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
     const { x1, y1, x2, y2 } = lineEndpoints(element as LineElement, container, env);
     return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
   }
-  const keyedWidth = numberProp(state, 'width');
-  const keyedHeight = numberProp(state, 'height');
-  let width =
-    keyedWidth !== undefined
-      ? keyedWidth * env.scale
-      : element.width !== undefined
-        ? resolveLength(element.width, container.width, context)
-        : undefined;
-  let height =
-    keyedHeight !== undefined
-      ? keyedHeight * env.scale
-      : element.height !== undefined
-        ? resolveLength(element.height, container.height, context)
-        : undefined;
+  // Keyframed sizes are design pixels; the element's own are lengths.
+  const side = (name: 'width' | 'height', reference: number): number | undefined => {
+    const keyed = numberProp(state, name);
+    if (keyed !== undefined) return keyed * env.scale;
+    const length = element[name];
+    return length === undefined ? undefined : resolveLength(length, reference, context);
+  };
+  let width = side('width', container.width);
+  let height = side('height', container.height);
   if (width === undefined || height === undefined) {
     const definition = element.type === 'custom' ? undefined : elementDefinition(element.type);
     const natural = definition?.intrinsicSize?.(
