@@ -12,14 +12,20 @@ import { projectContext } from '../engine/project-context.ts';
 import { renderVideo, resolveForOutput } from '../engine/render-video.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 
-const [specPath, outputPath, flag, rawPath] = process.argv.slice(2);
-if (!specPath || !outputPath) throw new Error('usage: render-once.ts <spec.json> <output> [--raw <file>]');
+const [specPath, outputPath, flag, flagValue] = process.argv.slice(2);
+if (!specPath || !outputPath) {
+  throw new Error('usage: render-once.ts <spec.json> <output> [--raw <file> | --quality <q>]');
+}
+const rawPath = flag === '--raw' ? flagValue : undefined;
 const started = performance.now();
 const input = await resolveRenderInput(specPath, process.cwd());
 const project = await projectContext(input.project);
-const options = { format: 'mp4' as const, quality: 'standard' as const };
+const options = {
+  format: 'mp4' as const,
+  quality: flag === '--quality' && flagValue === 'high' ? ('high' as const) : ('standard' as const),
+};
 
-if (flag === '--raw' && rawPath) {
+if (rawPath) {
   await prepareFonts(input.model, project);
   const video = resolveForOutput(input.model, options);
   const media = await MediaSession.open(planMedia(video), video.fps, project.media);

@@ -122,7 +122,7 @@ function audioPlan(
 }
 
 /** Frames handed to the encoder before the loop waits for the oldest to be taken. */
-const FRAMES_IN_FLIGHT = 3;
+const FRAMES_IN_FLIGHT = 2;
 
 export class OutputExtensionError extends Error {
   override name = 'OutputExtensionError';
