@@ -99,9 +99,11 @@ export class VideoFrameSource {
     ({ width: this.width, height: this.height } = outputSize(probe, options.width, options.height));
     this.#canvas = createCanvas(this.width, this.height);
     this.#ctx = this.#canvas.getContext('2d');
-    this.#pixels = new Uint8ClampedArray(this.width * this.height * 4);
+    // Frames are read straight into the ImageData's own pixels: some @napi-rs/canvas versions copy
+    // an array handed to the ImageData constructor, so a separate buffer would never reach the canvas.
+    this.#imageData = new ImageData(this.width, this.height);
+    this.#pixels = this.#imageData.data;
     this.#pixelBytes = Buffer.from(this.#pixels.buffer, this.#pixels.byteOffset, this.#pixels.byteLength);
-    this.#imageData = new ImageData(this.#pixels, this.width, this.height);
     const videoEnd = probe.videoDurationSeconds ?? (probe.durationSeconds || Infinity);
     this.#segmentLength =
       Math.min(options.sourceEndSeconds ?? Infinity, videoEnd) - options.sourceStartSeconds;
