@@ -11,26 +11,15 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/verify/probe.ts';
-import { runKino } from './cli-helpers.ts';
+import { pixelHash, runKino } from './cli-helpers.ts';
 
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'kino-cli-'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-async function pixelHash(pngPath: string): Promise<string> {
-  const image = await loadImage(readFileSync(pngPath));
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  return createHash('sha256')
-    .update(ctx.getImageData(0, 0, image.width, image.height).data)
-    .digest('hex');
-}
 
 describe('kino render', () => {
   it('renders a registered key to a verified mp4 with a poster', async () => {

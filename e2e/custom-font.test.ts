@@ -1,12 +1,10 @@
 // A project font declared in kino.json is registered from the project's assets and used by text.
-import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKino } from './cli-helpers.ts';
+import { pixelHash, runKino } from './cli-helpers.ts';
 
 const require = createRequire(import.meta.url);
 let project: string;
@@ -17,16 +15,6 @@ function specWithFont(font: string): object {
     aspect: 'square',
     scenes: [{ duration: 1, elements: [{ type: 'text', text: 'Brand 0123', font, weight: 700, size: 140 }] }],
   };
-}
-
-async function pixelHash(pngPath: string): Promise<string> {
-  const image = await loadImage(readFileSync(pngPath));
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  return createHash('sha256')
-    .update(ctx.getImageData(0, 0, image.width, image.height).data)
-    .digest('hex');
 }
 
 beforeAll(() => {

@@ -1,16 +1,6 @@
 // A seeded random source, so `make-media.sh` paints and synthesises the same bytes every run.
 
-/** mulberry32: small, fast and good enough for procedural art and noise. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../shared/draw/seeded-random.ts';
 
 /** Smooth 1-D fractal noise in about -1..1: value noise summed over octaves. */
 export function fractalNoise1d(random: () => number, octaves: number): (x: number) => number {

@@ -36,6 +36,11 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 }
 
+/** Default output names follow the key, or the input file's name without its extension. */
+function outputStem(input: string, key: string | undefined): string {
+  return key ?? basename(input, extname(input));
+}
+
 interface RenderCommandOptions {
   output?: string;
   format: OutputFormat;
@@ -48,7 +53,7 @@ interface RenderCommandOptions {
 
 async function renderCommand(input: string, opts: RenderCommandOptions): Promise<void> {
   const resolved = await resolveRenderInput(input, process.cwd());
-  const name = resolved.key ?? basename(input, extname(input));
+  const name = outputStem(input, resolved.key);
   // An output name without an extension gets the format's; a wrong one is refused by the engine.
   const requested = opts.output ?? name;
   const outputPath = resolve(
@@ -104,7 +109,7 @@ async function frameCommand(
   opts: { frame: number; output?: string; aspect?: AspectName },
 ): Promise<void> {
   const resolved = await resolveRenderInput(input, process.cwd());
-  const name = resolved.key ?? basename(input, extname(input));
+  const name = outputStem(input, resolved.key);
   const outputPath = resolve(opts.output ?? `${name}.frame${opts.frame}.png`);
   const result = await renderFrameToPng({
     model: resolved.model,

@@ -2,6 +2,7 @@
 import { elementDefinition } from '../../shared/elements/registry.ts';
 import type { ClipElement } from '../../shared/elements/clip.ts';
 import type { ResolvedElement, ResolvedVideo } from '../../shared/timeline/types.ts';
+import type { Trim } from '../../shared/spec/primitives.ts';
 import { timeToSeconds } from '../../shared/spec/time.ts';
 
 /** One place a video plays: a clip element or a video background, with its own timing. */
@@ -25,6 +26,17 @@ export interface MediaPlan {
   sources: Set<string>;
 }
 
+/** Where in the source a trimmed video starts and ends, in seconds (no end: the file's end). */
+function trimSeconds(
+  trim: Trim | undefined,
+  fps: number,
+): { sourceStartSeconds: number; sourceEndSeconds: number | undefined } {
+  return {
+    sourceStartSeconds: trim?.start === undefined ? 0 : timeToSeconds(trim.start, fps),
+    sourceEndSeconds: trim?.end === undefined ? undefined : timeToSeconds(trim.end, fps),
+  };
+}
+
 export function planMedia(video: ResolvedVideo): MediaPlan {
   const images = new Set<string>();
   const videos: VideoUse[] = [];
@@ -45,8 +57,7 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
         src: clip.src,
         startFrame: start,
         frameCount: Math.max(1, end - start),
-        sourceStartSeconds: clip.trim?.start === undefined ? 0 : timeToSeconds(clip.trim.start, fps),
-        sourceEndSeconds: clip.trim?.end === undefined ? undefined : timeToSeconds(clip.trim.end, fps),
+        ...trimSeconds(clip.trim, fps),
         rate: clip.rate ?? 1,
         loop: clip.loop ?? false,
       });
@@ -64,10 +75,7 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
           src: background.src,
           startFrame: scene.startFrame,
           frameCount: Math.max(1, scene.endFrame - scene.startFrame),
-          sourceStartSeconds:
-            background.trim?.start === undefined ? 0 : timeToSeconds(background.trim.start, fps),
-          sourceEndSeconds:
-            background.trim?.end === undefined ? undefined : timeToSeconds(background.trim.end, fps),
+          ...trimSeconds(background.trim, fps),
           rate: background.rate ?? 1,
           loop: background.loop ?? true,
         });

@@ -4,6 +4,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { drawFrame } from '../../shared/draw/frame.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
+import { resolveAspect } from '../../shared/spec/sizes.ts';
 import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
 import { timeToFrame } from '../../shared/spec/time.ts';
 import type { Time } from '../../shared/spec/time.ts';
@@ -93,10 +94,9 @@ export function resolveForOutput(
   model: VideoModel,
   options: Pick<RenderOptions, 'aspect' | 'format' | 'quality'>,
 ): ResolvedVideo {
-  const full = resolveTimeline(modelForFormat(model, options.format), { aspect: options.aspect });
+  const full = resolveAspect(options.aspect ?? model.aspect ?? 'reels');
   const scale = qualitySettings(options.format, options.quality).scale;
-  if (scale === 1) return full;
-  return resolveTimeline(modelForFormat(model, options.format), { aspect: scaledSize(full.size, scale) });
+  return resolveTimeline(modelForFormat(model, options.format), { aspect: scaledSize(full, scale) });
 }
 
 function audioPlan(

@@ -1,23 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTempDirs, write } from './test-files.ts';
 import { KinoInputError, resolveRenderInput } from './resolve-input.ts';
 
-const created: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kino-input-'));
-  created.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(created.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function write(file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, content);
-}
+const tempDir = useTempDirs('kino-input-');
 
 const SPEC = {
   kinoSpec: 1,

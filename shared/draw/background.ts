@@ -1,5 +1,6 @@
 // Scene backgrounds: color, gradients (optionally drifting), image, video and film-grain noise.
 import { perHost } from './host-cache.ts';
+import { seededRandom } from './seeded-random.ts';
 import { drawFitted } from '../elements/media-draw.ts';
 import type { Background } from '../spec/background.ts';
 import type { Box, Ctx2D, DrawableImage, DrawEnv, OffscreenSurface } from './types.ts';
@@ -38,18 +39,6 @@ function dimOver(ctx: Ctx2D, box: Box, dim: number | undefined): void {
   ctx.fillRect(box.x, box.y, box.width, box.height);
 }
 
-/** A small deterministic PRNG (mulberry32): the same seed gives the same grain on every machine. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const GRAIN_TILE = 256;
 const GRAIN_VARIANTS = 6;
 const grainTilesOf = perHost(() => new Map<number, OffscreenSurface>());
@@ -64,7 +53,7 @@ function grainTile(env: DrawEnv, seed: number): OffscreenSurface {
   if (!tile) {
     tile = env.createSurface(GRAIN_TILE, GRAIN_TILE);
     const image = tile.ctx.createImageData(GRAIN_TILE, GRAIN_TILE);
-    const random = mulberry32(seed);
+    const random = seededRandom(seed);
     for (let i = 0; i < image.data.length; i += 4) {
       const v = Math.floor(random() * 256);
       image.data[i] = v;
