@@ -1,4 +1,4 @@
-// `kino` command line: render, frame and schema (more commands join as the product grows).
+// `kino` command line: render, frame, serve and schema.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
@@ -156,6 +156,16 @@ export function buildProgram(): Command {
     .option('-o, --output <file>', 'output PNG (default: <name>.frame<n>.png)')
     .addOption(aspectOption())
     .action(frameCommand);
+
+  program
+    .command('serve')
+    .description('Run the render API (configured by environment variables; see the README)')
+    .option('--port <n>', 'port to listen on (default PORT, else 8080)', parseWholeNumber)
+    .option('--host <host>', 'address to bind (default HOST, else 127.0.0.1; 0.0.0.0 for all)')
+    .action(async (opts: { port?: number; host?: string }) => {
+      const { serve } = await import('../api/serve.ts');
+      await serve(opts);
+    });
 
   program
     .command('schema')

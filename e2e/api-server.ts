@@ -1,0 +1,143 @@
+// Starts the real render API (`kino serve`) in a child process on a free loopback port, as an
+// operator would, and gives tests a small client for it.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
+
+export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';
+export const TEST_CLEANUP_TOKEN = 'test-cleanup-token-0123456789abcdef';
+
+export interface RunningApi {
+  baseUrl: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server wrote (structured logs on stdout, notices on stderr). */
+  output: () => string;
+  /** Sends SIGTERM and waits for the process to exit; resolves to its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Authorized fetch against the API. */
+  api(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+export interface StartApiOptions {
+  /** Reuse a data directory (a restart); default a fresh temporary one. */
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
+/** Starts `kino serve` and resolves once it listens. */
+export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kino-api-'));
+  const child = spawn(process.execPath, [KINO_BIN, 'serve'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      API_TOKEN: TEST_API_TOKEN,
+      CLEANUP_TOKEN: TEST_CLEANUP_TOKEN,
+      CLEANUP_INTERVAL: '0',
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`kino serve did not start in 30s:\n${output}`)), 30_000);
+    const check = () => {
+      const match = /Kino render API on (http:\/\/[^\s]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`kino serve exited with ${code} before listening:\n${output}`));
+    });
+  });
+
+  return {
+    baseUrl,
+    dataDir,
+    process: child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+    api(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_API_TOKEN}`);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(`${baseUrl}${path}`, {
+        ...rest,
+        headers,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
+    },
+  };
+}
+
+/** Polls a render until it ends (succeeded, failed or canceled) and returns the job. */
+export async function waitForRender(
+  api: RunningApi,
+  id: string,
+  { timeoutMs = 180_000, until }: { timeoutMs?: number; until?: (job: RenderJobBody) => boolean } = {},
+): Promise<RenderJobBody> {
+  const deadline = Date.now() + timeoutMs;
+  const done = until ?? ((job: RenderJobBody) => ['succeeded', 'failed', 'canceled'].includes(job.status));
+  for (;;) {
+    const response = await api.api(`/v1/renders/${id}`);
+    const job = (await response.json()) as RenderJobBody;
+    if (response.ok && done(job)) return job;
+    if (!response.ok)
+      throw new Error(`GET /v1/renders/${id} answered ${response.status}: ${JSON.stringify(job)}`);
+    if (Date.now() > deadline) throw new Error(`render ${id} still ${job.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** The job as the API returns it (the fields tests read). */
+export interface RenderJobBody {
+  id: string;
+  status: string;
+  progress: {
+    stage: string;
+    framesDone: number;
+    framesTotal: number;
+    percent: number;
+    etaSeconds: number | null;
+  } | null;
+  expiresAt: string;
+  spec: Record<string, unknown> | null;
+  code: string | null;
+  video: {
+    downloadUrl: string;
+    bytes: number;
+    contentType: string;
+    width: number;
+    height: number;
+    durationSeconds: number;
+    sha256: string;
+  } | null;
+  poster: { downloadUrl: string; bytes: number; contentType: string } | null;
+  error: { code: string; message: string } | null;
+  [field: string]: unknown;
+}
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+// Bearer-token checks. Tokens are compared as SHA-256 digests with timingSafeEqual, so neither
+// their content nor their length leaks through timing.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Problem } from './problem.ts';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+export function tokensEqual(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if there is one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** A rate-limit key for the caller: a digest of its token (never the token), else its address. */
+export function callerKey(request: FastifyRequest): string {
+  const token = bearerToken(request);
+  return token ? `token:${digest(token).toString('hex').slice(0, 32)}` : `ip:${request.ip}`;
+}
+
+/** A preHandler that admits only requests bearing `expected` (`what` names it in the answer). */
+export function requireBearer(expected: () => string | undefined, what: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const configured = expected();
+    const given = bearerToken(request);
+    const challenge = { 'www-authenticate': 'Bearer realm="kino"' };
+    if (!configured) {
+      throw new Problem(
+        401,
+        'unauthorized',
+        `${what} is not configured on this server, so this endpoint is closed`,
+        {
+          headers: challenge,
+        },
+      );
+    }
+    if (given === undefined) {
+      throw new Problem(401, 'unauthorized', `send "Authorization: Bearer <${what}>"`, {
+        headers: challenge,
+      });
+    }
+    if (!tokensEqual(given, configured)) {
+      throw new Problem(401, 'unauthorized', `the bearer token is not the ${what}`, { headers: challenge });
+    }
+  };
+}

@@ -1,0 +1,224 @@
+// The render API's configuration: environment variables with embedded defaults, checked once at
+// start so a typo fails loudly instead of running with a surprise.
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultProjectDir } from '../project/load.ts';
+
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "90s", "15m", "24h", "7d" (and "500ms"); "0" means zero. */
+export const DURATION_PATTERN = /^(\d+)(ms|s|m|h|d)$/;
+/** A render's ttl in a request: a positive whole number of seconds, minutes, hours or days. */
+export const TTL_PATTERN = '^[1-9][0-9]{0,8}(s|m|h|d)$';
+
+export function parseDuration(text: string): number | undefined {
+  if (text === '0') return 0;
+  const match = DURATION_PATTERN.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS];
+}
+
+const BYTE_UNITS = {
+  b: 1,
+  kb: 1000,
+  kib: 1024,
+  mb: 1000 ** 2,
+  mib: 1024 ** 2,
+  gb: 1000 ** 3,
+  gib: 1024 ** 3,
+};
+
+/** "1048576", "512KiB", "1MiB", "2MB". */
+export function parseBytes(text: string): number | undefined {
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(text.trim());
+  if (!match) return undefined;
+  const unit = (match[2] || 'b').toLowerCase() as keyof typeof BYTE_UNITS;
+  return unit in BYTE_UNITS ? Number(match[1]) * BYTE_UNITS[unit] : undefined;
+}
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** "600/min", "20/s", "5000/h", or "0" (off). */
+export function parseRateLimit(text: string): RateLimit | null | undefined {
+  if (text === '0') return null;
+  const match = /^(\d+)\/(s|sec|min|m|h|hour)$/.exec(text);
+  if (!match || Number(match[1]) === 0) return undefined;
+  const windowMs = { s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000, hour: 3_600_000 }[match[2]!]!;
+  return { max: Number(match[1]), windowMs };
+}
+
+const durationVar = (fallback: string, { allowZero }: { allowZero: boolean }) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDuration(text);
+      if (ms === undefined || (!allowZero && ms === 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a duration like "90s", "15m", "24h" or "7d"${allowZero ? ', or 0' : ''}, got "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const booleanVar = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      error: 'expected true or false',
+    })
+    .optional()
+    .transform((text) => (text === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(text)));
+
+const wholeVar = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'expected a whole number')
+    .optional()
+    .transform((text) => (text === undefined ? fallback : Number(text)))
+    .pipe(z.number().int().min(min).max(max));
+
+const secretVar = (name: string) =>
+  z.string().min(16, `${name} must be at least 16 characters (use a long random value)`).optional();
+
+const EnvSchema = z.object({
+  PORT: wholeVar(8080, 0, 65535),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL like https://render.example.com' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.kino'),
+  API_TOKEN: secretVar('API_TOKEN'),
+  CLEANUP_TOKEN: secretVar('CLEANUP_TOKEN'),
+  SIGNING_SECRET: secretVar('SIGNING_SECRET'),
+  RENDER_PROJECT: z.string().min(1).optional(),
+  RENDER_CONCURRENCY: wholeVar(1, 1, 64),
+  RENDER_MAX_ATTEMPTS: wholeVar(2, 1, 20),
+  STORAGE_BACKEND: z
+    .enum(['local'], { error: 'expected "local" (S3 arrives in a later release)' })
+    .default('local'),
+  LOCAL_STORAGE_DIR: z.string().min(1).optional(),
+  FILE_TTL: durationVar('24h', { allowZero: false }),
+  MAX_TTL: durationVar('30d', { allowZero: false }),
+  CLEANUP_INTERVAL: durationVar('15m', { allowZero: true }),
+  SHUTDOWN_GRACE: durationVar('25s', { allowZero: true }),
+  PUBLIC_BY_DEFAULT: booleanVar(false),
+  DOCS_ENABLED: booleanVar(true),
+  MAX_BODY: z
+    .string()
+    .default('1MiB')
+    .transform((text, ctx) => {
+      const bytes = parseBytes(text);
+      if (bytes === undefined || bytes < 1024) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a size like "1MiB" or "262144" (at least 1KiB), got "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return bytes;
+    }),
+  RATE_LIMIT: z
+    .string()
+    .default('600/min')
+    .transform((text, ctx) => {
+      const limit = parseRateLimit(text);
+      if (limit === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a rate like "600/min", "20/s" or "5000/h", or 0 to turn it off, got "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return limit;
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute base for download URLs; undefined = derived from the bound address once listening. */
+  baseUrl: string | undefined;
+  dataDir: string;
+  apiToken: string | undefined;
+  cleanupToken: string | undefined;
+  signingSecret: string | undefined;
+  renderProject: string;
+  renderConcurrency: number;
+  renderMaxAttempts: number;
+  storageBackend: 'local';
+  localStorageDir: string;
+  fileTtlMs: number;
+  maxTtlMs: number;
+  cleanupIntervalMs: number;
+  shutdownGraceMs: number;
+  publicByDefault: boolean;
+  docsEnabled: boolean;
+  maxBodyBytes: number;
+  rateLimit: RateLimit | null;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from `env`; relative paths resolve against `cwd`. */
+export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
+  // An empty variable reads as unset, as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.shape)
+      .filter((name) => env[name] !== undefined && env[name] !== '')
+      .map((name) => [name, env[name]]),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.FILE_TTL > e.MAX_TTL) {
+    throw new ConfigError(
+      'invalid configuration: FILE_TTL is longer than MAX_TTL; raise MAX_TTL or lower FILE_TTL',
+    );
+  }
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
+    dataDir,
+    apiToken: e.API_TOKEN,
+    cleanupToken: e.CLEANUP_TOKEN,
+    signingSecret: e.SIGNING_SECRET,
+    renderProject: e.RENDER_PROJECT ? path.resolve(cwd, e.RENDER_PROJECT) : defaultProjectDir(),
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    renderMaxAttempts: e.RENDER_MAX_ATTEMPTS,
+    storageBackend: e.STORAGE_BACKEND,
+    localStorageDir: e.LOCAL_STORAGE_DIR
+      ? path.resolve(cwd, e.LOCAL_STORAGE_DIR)
+      : path.join(dataDir, 'files'),
+    fileTtlMs: e.FILE_TTL,
+    maxTtlMs: e.MAX_TTL,
+    cleanupIntervalMs: e.CLEANUP_INTERVAL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE,
+    publicByDefault: e.PUBLIC_BY_DEFAULT,
+    docsEnabled: e.DOCS_ENABLED,
+    maxBodyBytes: e.MAX_BODY,
+    rateLimit: e.RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The base URL clients see: BASE_URL, else the bound address (a wildcard host reads as localhost). */
+export function effectiveBaseUrl(config: ServerConfig, boundPort: number): string {
+  if (config.baseUrl) return config.baseUrl;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${boundPort}`;
+}

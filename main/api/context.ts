@@ -1,0 +1,24 @@
+// What the routes share: configuration, the job store, storage, the runner, links and the clock.
+import type { Cleanup } from '../jobs/cleanup.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
+import type { JobStore } from '../jobs/job-store.ts';
+import type { RenderStorage } from '../storage/storage.ts';
+import type { ServerConfig } from './config.ts';
+import type { LinkContext } from './job-view.ts';
+import type { KeyRegistry } from './key-registry.ts';
+
+export interface ApiContext {
+  config: ServerConfig;
+  store: JobStore;
+  storage: RenderStorage;
+  runner: JobRunner;
+  cleanup: Cleanup;
+  keys: KeyRegistry;
+  apiToken: string;
+  links: () => LinkContext;
+  now: () => number;
+}
+
+export interface RouteOptions {
+  ctx: ApiContext;
+}

@@ -1,0 +1,177 @@
+// The job as clients see it: timestamps as ISO strings, files as absolute download URLs (signed
+// when private), and the JSON Schema the responses are serialized with.
+import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
+import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
+import type { RenderJob } from '../jobs/job-store.ts';
+import { signDownloadToken } from '../storage/signed-link.ts';
+import type { FileKind } from '../storage/signed-link.ts';
+
+export const RENDER_ID_PATTERN = '^rnd_[A-Za-z0-9_-]{20,64}$';
+export const TIME_OPTION_PATTERN = '^[0-9]{1,6}(\\.[0-9]{1,3})?(ms|s|f)$';
+
+export const RenderOptionsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    format: { type: 'string', enum: [...OUTPUT_FORMATS], default: 'mp4', description: 'Output format.' },
+    aspect: {
+      type: 'string',
+      enum: [...ASPECT_NAMES],
+      description: "Output aspect; default the spec's own, else reels.",
+    },
+    quality: { type: 'string', enum: [...QUALITIES], default: 'standard', description: 'Quality level.' },
+    poster: {
+      type: 'string',
+      pattern: TIME_OPTION_PATTERN,
+      description: 'Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f".',
+    },
+  },
+} as const;
+
+const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: [schema.type as string, 'null'] });
+const timestamp = { type: 'string', format: 'date-time' } as const;
+
+export const RenderJobSchema = {
+  $id: 'RenderJob',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'status',
+    'input',
+    'options',
+    'visibility',
+    'progress',
+    'createdAt',
+    'startedAt',
+    'finishedAt',
+    'expiresAt',
+    'spec',
+    'code',
+    'video',
+    'poster',
+    'error',
+  ],
+  properties: {
+    id: { type: 'string', pattern: RENDER_ID_PATTERN },
+    status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] },
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind'],
+      properties: {
+        kind: { type: 'string', enum: ['key', 'spec', 'prompt', 'edit'] },
+        key: { type: 'string', description: 'The composition key, for key inputs.' },
+      },
+    },
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['format', 'quality'],
+      properties: RenderOptionsSchema.properties,
+    },
+    visibility: { type: 'string', enum: ['public', 'private'] },
+    progress: nullable({
+      type: 'object',
+      additionalProperties: false,
+      required: ['stage', 'framesDone', 'framesTotal', 'percent', 'etaSeconds'],
+      properties: {
+        stage: { type: 'string', enum: ['authoring', 'rendering', 'encoding', 'verifying', 'storing'] },
+        framesDone: { type: 'integer' },
+        framesTotal: { type: 'integer' },
+        percent: { type: 'number' },
+        etaSeconds: { type: ['number', 'null'] },
+      },
+    }),
+    createdAt: timestamp,
+    startedAt: { ...timestamp, type: ['string', 'null'] },
+    finishedAt: { ...timestamp, type: ['string', 'null'] },
+    expiresAt: timestamp,
+    spec: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description:
+        'The resolved video spec (see /v1/schema/video-spec); null until resolved or for code-only compositions.',
+    },
+    code: {
+      type: ['string', 'null'],
+      description: 'The composition source (builder API) that makes this video.',
+    },
+    video: nullable({
+      type: 'object',
+      additionalProperties: false,
+      required: ['downloadUrl', 'bytes', 'contentType', 'width', 'height', 'durationSeconds', 'sha256'],
+      properties: {
+        downloadUrl: { type: 'string', format: 'uri' },
+        bytes: { type: 'integer' },
+        contentType: { type: 'string' },
+        width: { type: 'integer' },
+        height: { type: 'integer' },
+        durationSeconds: { type: 'number' },
+        sha256: { type: 'string' },
+      },
+    }),
+    poster: nullable({
+      type: 'object',
+      additionalProperties: false,
+      required: ['downloadUrl', 'bytes', 'contentType'],
+      properties: {
+        downloadUrl: { type: 'string', format: 'uri' },
+        bytes: { type: 'integer' },
+        contentType: { type: 'string' },
+      },
+    }),
+    error: nullable({
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+    }),
+  },
+} as const;
+
+export interface LinkContext {
+  baseUrl: string;
+  signingSecret: string;
+}
+
+export function downloadUrl(job: RenderJob, kind: FileKind, links: LinkContext): string {
+  const url = `${links.baseUrl}/v1/files/${job.id}/${kind}`;
+  if (job.visibility === 'public') return url;
+  const token = signDownloadToken(links.signingSecret, { id: job.id, kind, expiresAt: job.expiresAt });
+  return `${url}?token=${token}`;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function jobView(job: RenderJob, links: LinkContext) {
+  return {
+    id: job.id,
+    status: job.status,
+    input: job.input.kind === 'key' ? { kind: 'key', key: job.input.key } : { kind: job.input.kind },
+    options: job.options,
+    visibility: job.visibility,
+    progress: job.progress,
+    createdAt: iso(job.createdAt)!,
+    startedAt: iso(job.startedAt),
+    finishedAt: iso(job.finishedAt),
+    expiresAt: iso(job.expiresAt)!,
+    spec: job.spec,
+    code: job.code,
+    video: job.video && {
+      downloadUrl: downloadUrl(job, 'video', links),
+      bytes: job.video.bytes,
+      contentType: job.video.contentType,
+      width: job.video.width,
+      height: job.video.height,
+      durationSeconds: job.video.durationSeconds,
+      sha256: job.video.sha256,
+    },
+    poster: job.poster && {
+      downloadUrl: downloadUrl(job, 'poster', links),
+      bytes: job.poster.bytes,
+      contentType: job.poster.contentType,
+    },
+    error: job.error,
+  };
+}

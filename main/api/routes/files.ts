@@ -1,0 +1,108 @@
+// GET /v1/files/{id}/{kind}: downloads. Public files are open; private ones need the signed
+// token from the job's downloadUrl, bound to that one file and its expiry.
+import type { FastifyPluginAsync } from 'fastify';
+import { serveFile, StoredFileMissing } from '../../storage/serve-file.ts';
+import type { FileKind } from '../../storage/signed-link.ts';
+import { verifyDownloadToken } from '../../storage/signed-link.ts';
+import type { RouteOptions } from '../context.ts';
+import { Problem, problemResponses } from '../problem.ts';
+
+const binary = { schema: { type: 'string', format: 'binary' } };
+
+export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
+  app.get<{ Params: { id: string; kind: FileKind }; Querystring: { token?: string } }>(
+    '/v1/files/:id/:kind',
+    {
+      schema: {
+        summary: 'Download a render file',
+        description:
+          "Streams the video or poster with Range support. Private files need the `token` from the job's downloadUrl; public files need nothing.",
+        tags: ['files'],
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'kind'],
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: 100 },
+            kind: { type: 'string', enum: ['video', 'poster'] },
+          },
+        },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            token: { type: 'string', maxLength: 200, description: 'The signed token of a private file.' },
+          },
+        },
+        response: {
+          200: {
+            description: 'The file.',
+            content: {
+              'video/mp4': binary,
+              'video/webm': binary,
+              'video/quicktime': binary,
+              'image/gif': binary,
+              'image/png': binary,
+            },
+          },
+          206: { description: 'The requested byte range.' },
+          304: { description: 'Not modified (If-None-Match).' },
+          416: { description: 'The range is outside the file.' },
+          ...problemResponses(400, 401, 403, 404, 410, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, kind } = request.params;
+      const now = ctx.now();
+      const lookup = ctx.store.lookup(id);
+      if (!lookup) throw new Problem(404, 'not_found', `no render with id ${id}`);
+      if ('removed' in lookup || lookup.found.expiresAt <= now) {
+        throw new Problem(410, 'expired', `render ${id} has expired and its files are deleted`);
+      }
+      const job = lookup.found;
+      if (job.visibility === 'private') {
+        const token = request.query.token;
+        if (token === undefined) {
+          throw new Problem(
+            401,
+            'unauthorized',
+            'this file is private: use the signed downloadUrl from the render job',
+          );
+        }
+        const check = verifyDownloadToken(ctx.links().signingSecret, token, { id, kind }, now);
+        if (check === 'expired') throw new Problem(410, 'expired', 'this download link has expired');
+        if (check !== 'valid') {
+          throw new Problem(403, 'forbidden', 'the download token is not valid for this file');
+        }
+      }
+      const stored = kind === 'video' ? job.video : job.poster;
+      if (job.status !== 'succeeded' || !stored) {
+        throw new Problem(
+          404,
+          'not_found',
+          job.status === 'succeeded'
+            ? `render ${id} has no ${kind}`
+            : `render ${id} has no files yet (status ${job.status})`,
+        );
+      }
+      const delivery = await ctx.storage.deliver({ id, kind, extension: stored.extension });
+      if (delivery.kind === 'redirect') return reply.redirect(delivery.url, 302);
+      const maxAge = Math.max(0, Math.floor((job.expiresAt - now) / 1000));
+      try {
+        return await serveFile(request, reply, {
+          path: delivery.path,
+          contentType: stored.contentType,
+          etag: kind === 'video' && job.video ? job.video.sha256 : `${id}-${kind}-${stored.bytes}`,
+          filename: `${id}${kind === 'poster' ? '.poster' : ''}${stored.extension}`,
+          cacheControl: `${job.visibility === 'public' ? 'public' : 'private'}, max-age=${maxAge}, immutable`,
+        });
+      } catch (error) {
+        if (error instanceof StoredFileMissing) {
+          throw new Problem(410, 'expired', `render ${id}'s ${kind} has been deleted`);
+        }
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,99 @@
+// GET /v1/healthz (the process answers) and GET /v1/readyz (it can do its job: storage is
+// writable, ffmpeg runs, the queue takes work).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { FastifyPluginAsync } from 'fastify';
+import { ffmpegPath } from '../../ffmpeg/binaries.ts';
+import type { RouteOptions } from '../context.ts';
+import { sendProblem } from '../problem.ts';
+
+const run = promisify(execFile);
+/** A passing ffmpeg check is reused this long; a failing one is retried on the next probe. */
+const FFMPEG_CHECK_TTL_MS = 60_000;
+
+type CheckResult = 'ok' | string;
+
+const ChecksSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status', 'checks'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'ready'] },
+    checks: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { storage: { type: 'string' }, ffmpeg: { type: 'string' }, queue: { type: 'string' } },
+    },
+  },
+} as const;
+
+export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
+  let ffmpegOkAt = -Infinity;
+  async function checkFfmpeg(): Promise<CheckResult> {
+    if (Date.now() - ffmpegOkAt < FFMPEG_CHECK_TTL_MS) return 'ok';
+    try {
+      await run(ffmpegPath(), ['-hide_banner', '-version'], { timeout: 10_000 });
+      ffmpegOkAt = Date.now();
+      return 'ok';
+    } catch (error) {
+      return `ffmpeg does not run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+    }
+  }
+  async function checkStorage(): Promise<CheckResult> {
+    try {
+      await ctx.storage.checkWritable();
+      return 'ok';
+    } catch (error) {
+      return `storage is not writable (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    }
+  }
+
+  app.get(
+    '/v1/healthz',
+    {
+      config: { rateLimit: false },
+      schema: {
+        summary: 'Liveness',
+        tags: ['health'],
+        response: { 200: { description: 'Alive.', ...ChecksSchema } },
+      },
+    },
+    async () => ({ status: 'ok', checks: {} }),
+  );
+
+  app.get(
+    '/v1/readyz',
+    {
+      config: { rateLimit: false },
+      schema: {
+        summary: 'Readiness',
+        description:
+          'Ready when storage is writable, ffmpeg runs and the queue takes work; else 503 naming what failed.',
+        tags: ['health'],
+        response: {
+          200: { description: 'Ready.', ...ChecksSchema },
+          503: {
+            description: 'Not ready.',
+            content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const [storage, ffmpeg] = await Promise.all([checkStorage(), checkFfmpeg()]);
+      const queue: CheckResult = ctx.runner.accepting
+        ? 'ok'
+        : 'the queue is not taking work (starting or stopping)';
+      const checks = { storage, ffmpeg, queue };
+      const failed = Object.entries(checks).filter(([, result]) => result !== 'ok');
+      if (failed.length === 0) return { status: 'ready', checks };
+      return sendProblem(
+        request,
+        reply,
+        503,
+        'not_ready',
+        failed.map(([name, why]) => `${name}: ${why}`).join('; '),
+      );
+    },
+  );
+};

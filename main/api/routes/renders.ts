@@ -1,0 +1,254 @@
+// POST /v1/renders, GET /v1/renders/{id}, DELETE /v1/renders/{id}.
+import type { FastifyPluginAsync } from 'fastify';
+import { parseSpec } from '../../../shared/spec/validate.ts';
+import type { SpecIssue } from '../../../shared/spec/validate.ts';
+import type { AspectName } from '../../../shared/spec/sizes.ts';
+import { semanticIssues } from '../../../shared/timeline/check.ts';
+import type { OutputFormat, Quality } from '../../encoder/formats.ts';
+import type { RenderInput, RenderJob, RenderJobOptions, Visibility } from '../../jobs/job-store.ts';
+import { randomToken } from '../../storage/secrets.ts';
+import { requireBearer } from '../auth.ts';
+import { TTL_PATTERN, parseDuration } from '../config.ts';
+import type { ApiContext, RouteOptions } from '../context.ts';
+import { RENDER_ID_PATTERN, RenderOptionsSchema, jobView } from '../job-view.ts';
+import { Problem, problemResponses } from '../problem.ts';
+
+interface CreateRenderBody {
+  key?: string;
+  spec?: Record<string, unknown>;
+  prompt?: string;
+  edit?: { base: string | Record<string, unknown>; change: string };
+  options?: { format?: OutputFormat; aspect?: AspectName; quality?: Quality; poster?: string };
+  visibility?: Visibility;
+  ttl?: string;
+}
+
+const CreateRenderBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Exactly one of key, spec, prompt or edit, and optional options, visibility and ttl.',
+  properties: {
+    key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: "A composition key registered in the server's render project (RENDER_PROJECT).",
+    },
+    spec: {
+      type: 'object',
+      description: 'A video spec; its JSON Schema is served at /v1/schema/video-spec.',
+    },
+    prompt: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      description:
+        'A description of the video for an AI provider to author (503 while no provider is configured).',
+    },
+    edit: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['base', 'change'],
+      description:
+        'A change to an earlier render or spec, authored by an AI provider (503 while none is configured).',
+      properties: {
+        base: {
+          description: 'The render id to start from, or a spec.',
+          oneOf: [{ type: 'string', pattern: RENDER_ID_PATTERN }, { type: 'object' }],
+        },
+        change: { type: 'string', minLength: 1, maxLength: 20000 },
+      },
+    },
+    options: RenderOptionsSchema,
+    visibility: {
+      type: 'string',
+      enum: ['public', 'private'],
+      description: 'private (default unless PUBLIC_BY_DEFAULT=true): downloads need the signed link.',
+    },
+    ttl: {
+      type: 'string',
+      pattern: TTL_PATTERN,
+      description:
+        'How long the render and its files are kept, counted from creation: a whole number and s, m, h or d, e.g. "48h". Default FILE_TTL, at most MAX_TTL.',
+    },
+  },
+  oneOf: [{ required: ['key'] }, { required: ['spec'] }, { required: ['prompt'] }, { required: ['edit'] }],
+} as const;
+
+const IdParamsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+const job = { $ref: 'RenderJob#' };
+const security = [{ apiToken: [] }];
+
+function asFieldErrors(prefix: string, issues: SpecIssue[]) {
+  return issues.map((issue) => ({ pointer: `${prefix}${issue.pointer}`, message: issue.message }));
+}
+
+async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<RenderInput> {
+  if (body.prompt !== undefined || body.edit !== undefined) {
+    const what = body.prompt !== undefined ? 'prompt' : 'edit';
+    throw new Problem(
+      503,
+      'ai_unavailable',
+      `"${what}" inputs need an AI provider to author the spec, and this server has none configured; send a "spec" or a "key" instead`,
+    );
+  }
+  if (body.spec !== undefined) {
+    const parsed = parseSpec(body.spec);
+    const issues = parsed.ok ? semanticIssues(parsed.spec) : parsed.issues;
+    if (issues.length > 0) {
+      throw new Problem(
+        400,
+        'invalid_spec',
+        `the spec is invalid (${issues.length} error${issues.length === 1 ? '' : 's'})`,
+        {
+          errors: asFieldErrors('/spec', issues),
+        },
+      );
+    }
+    return { kind: 'spec', spec: body.spec };
+  }
+  const key = body.key!;
+  const keys = await ctx.keys.keys();
+  if (!keys.includes(key)) {
+    const known = keys.length > 0 ? `known keys are ${keys.join(', ')}` : 'the render project registers none';
+    throw new Problem(400, 'unknown_key', `unknown composition key "${key}": ${known}`, {
+      errors: [{ pointer: '/key', message: `unknown composition key; ${known}` }],
+    });
+  }
+  return { kind: 'key', key };
+}
+
+function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
+  if (body.ttl === undefined) return ctx.config.fileTtlMs;
+  const ms = parseDuration(body.ttl)!;
+  if (ms > ctx.config.maxTtlMs) {
+    const maxHours = Math.floor(ctx.config.maxTtlMs / 3_600_000);
+    throw new Problem(
+      400,
+      'validation_failed',
+      `ttl ${body.ttl} is longer than this server allows (MAX_TTL)`,
+      {
+        errors: [{ pointer: '/ttl', message: `must be at most ${maxHours}h (MAX_TTL)` }],
+      },
+    );
+  }
+  return ms;
+}
+
+function findJob(ctx: ApiContext, id: string): RenderJob {
+  const lookup = ctx.store.lookup(id);
+  if (!lookup) throw new Problem(404, 'not_found', `no render with id ${id}`);
+  if ('removed' in lookup || lookup.found.expiresAt <= ctx.now()) {
+    throw new Problem(410, 'expired', `render ${id} has expired and its files are deleted`);
+  }
+  return lookup.found;
+}
+
+export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
+  const requireApiToken = requireBearer(() => ctx.apiToken, 'API_TOKEN');
+
+  app.post<{ Body: CreateRenderBody }>(
+    '/v1/renders',
+    {
+      onRequest: requireApiToken,
+      schema: {
+        summary: 'Create a render',
+        description:
+          'Queues a render of exactly one input and answers 202 with the job; poll its Location until the status is succeeded, failed or canceled.',
+        tags: ['renders'],
+        security,
+        body: CreateRenderBodySchema,
+        response: {
+          202: {
+            description: 'The job, queued.',
+            headers: {
+              Location: { type: 'string', description: 'The job URL: /v1/renders/{id}' },
+            },
+            ...job,
+          },
+          ...problemResponses(400, 401, 413, 415, 429, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const input = await resolveInput(body, ctx);
+      const now = ctx.now();
+      const options: RenderJobOptions = {
+        format: body.options?.format ?? 'mp4',
+        quality: body.options?.quality ?? 'standard',
+        ...(body.options?.aspect ? { aspect: body.options.aspect } : {}),
+        ...(body.options?.poster ? { poster: body.options.poster } : {}),
+      };
+      const created = ctx.store.insert({
+        id: `rnd_${randomToken(18)}`,
+        input,
+        options,
+        visibility: body.visibility ?? (ctx.config.publicByDefault ? 'public' : 'private'),
+        createdAt: now,
+        expiresAt: now + ttlMs(body, ctx),
+      });
+      request.log.info({ jobId: created.id, input: input.kind }, 'render queued');
+      ctx.runner.wake();
+      // The answer is the job as created (queued), even when a free worker claimed it at once.
+      return reply
+        .code(202)
+        .header('location', `/v1/renders/${created.id}`)
+        .send(jobView(created, ctx.links()));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/v1/renders/:id',
+    {
+      onRequest: requireApiToken,
+      schema: {
+        summary: 'Get a render',
+        description: 'The job with its status, progress and, once succeeded, its download links.',
+        tags: ['renders'],
+        security,
+        params: IdParamsSchema,
+        response: { 200: { description: 'The job.', ...job }, ...problemResponses(401, 404, 410, 429) },
+      },
+    },
+    async (request) => jobView(findJob(ctx, request.params.id), ctx.links()),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/v1/renders/:id',
+    {
+      onRequest: requireApiToken,
+      schema: {
+        summary: 'Cancel a render',
+        description: 'Cancels a queued or running render; the job ends with status canceled.',
+        tags: ['renders'],
+        security,
+        params: IdParamsSchema,
+        response: {
+          200: { description: 'The canceled job.', ...job },
+          ...problemResponses(401, 404, 409, 410, 429),
+        },
+      },
+    },
+    async (request) => {
+      const found = findJob(ctx, request.params.id);
+      if (!ctx.store.cancel(found.id, ctx.now())) {
+        const status = ctx.store.get(found.id)?.status ?? found.status;
+        throw new Problem(
+          409,
+          'not_cancelable',
+          `render ${found.id} already ${status}; only queued or running renders can be canceled`,
+        );
+      }
+      ctx.runner.cancel(found.id);
+      request.log.info({ jobId: found.id }, 'render canceled');
+      return jobView(ctx.store.get(found.id)!, ctx.links());
+    },
+  );
+};

@@ -1,0 +1,37 @@
+// `kino serve` / `npm start`: the render API as a long-running process, stopped gracefully by
+// SIGTERM or SIGINT (running renders finish, or are queued again for the next start).
+import { ConfigError, loadServerConfig } from './config.ts';
+import { createApiServer } from './server.ts';
+
+export interface ServeOptions {
+  port?: number;
+  host?: string;
+}
+
+export async function serve(options: ServeOptions = {}): Promise<number> {
+  const config = loadServerConfig(process.env);
+  if (options.port !== undefined) config.port = options.port;
+  if (options.host !== undefined) config.host = options.host;
+  const server = await createApiServer(config);
+  const baseUrl = await server.listen();
+  if (server.generatedApiToken) {
+    // Shown once, on the terminal only (never in the structured log): it is kept in the data dir.
+    process.stderr.write(
+      `\nKino generated an API token (kept in ${config.dataDir}/api-token; set API_TOKEN to choose your own):\n\n  ${server.generatedApiToken}\n\n`,
+    );
+  }
+  process.stderr.write(`Kino render API on ${baseUrl} (docs: ${baseUrl}/v1/docs)\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve();
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+export { ConfigError };

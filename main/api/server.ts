@@ -1,0 +1,249 @@
+// Assembles the render API: Fastify with strict validation, problem+json errors, per-token rate
+// limits, the OpenAPI document generated from the route schemas, the durable job store, the
+// storage backend, the render runner and the cleanup timer.
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
+import { Cleanup } from '../jobs/cleanup.ts';
+import { JobRunner } from '../jobs/job-runner.ts';
+import { JobStore } from '../jobs/job-store.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
+import { loadOrCreateSecret, randomToken } from '../storage/secrets.ts';
+import { callerKey } from './auth.ts';
+import { effectiveBaseUrl } from './config.ts';
+import type { ServerConfig } from './config.ts';
+import type { ApiContext } from './context.ts';
+import { RenderJobSchema } from './job-view.ts';
+import { KeyRegistry } from './key-registry.ts';
+import { Problem, ProblemSchema, installProblemHandlers } from './problem.ts';
+import { docsRoutes, schemaRoutes } from './routes/docs.ts';
+import { fileRoutes } from './routes/files.ts';
+import { healthRoutes } from './routes/health.ts';
+import { maintenanceRoutes } from './routes/maintenance.ts';
+import { renderRoutes } from './routes/renders.ts';
+
+export interface ApiServerOptions {
+  /** The clock, for tests of expiry. */
+  now?: () => number;
+  /** Where log lines go (default stdout). */
+  logDestination?: DestinationStream;
+}
+
+export interface ApiServer {
+  app: FastifyInstance;
+  ctx: ApiContext;
+  /** Set when this start generated the API token, so it can be shown once. */
+  generatedApiToken: string | undefined;
+  /** Starts listening and taking work; resolves to the base URL. */
+  listen(): Promise<string>;
+  /** Stops taking requests and work, waits for running renders (up to SHUTDOWN_GRACE), closes the store. */
+  close(): Promise<void>;
+}
+
+/** Download tokens ride in the query string: never let one reach a log line. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+}
+
+function createLogger(config: ServerConfig, destination: DestinationStream | undefined): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    destination,
+  );
+}
+
+/** The parts of the generated OpenAPI document that are amended after generation. */
+interface OpenApiDocument {
+  servers?: { url: string }[];
+  components?: { schemas?: Record<string, unknown> };
+  paths?: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }
+    >
+  >;
+}
+
+/** The spec's JSON Schema as OpenAPI components, its $defs renamed so its $refs resolve there. */
+function specComponents(): Record<string, unknown> {
+  const {
+    $defs,
+    $schema: _schema,
+    $id: _id,
+    ...root
+  } = videoSpecJsonSchema() as Record<string, unknown> & {
+    $defs?: Record<string, unknown>;
+  };
+  const rename = (name: string) => `VideoSpec${name.replace(/[^A-Za-z0-9]/g, '')}`;
+  const rewrite = (value: unknown): unknown =>
+    JSON.parse(
+      JSON.stringify(value).replace(
+        /"#\/\$defs\/([^"]+)"/g,
+        (_m, name: string) => `"#/components/schemas/${rename(name)}"`,
+      ),
+    );
+  const components: Record<string, unknown> = { VideoSpec: rewrite(root) };
+  for (const [name, schema] of Object.entries($defs ?? {})) components[rename(name)] = rewrite(schema);
+  return components;
+}
+
+export async function createApiServer(
+  config: ServerConfig,
+  options: ApiServerOptions = {},
+): Promise<ApiServer> {
+  const now = options.now ?? Date.now;
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const apiTokenSecret = config.apiToken
+    ? { value: config.apiToken, created: false }
+    : await loadOrCreateSecret(config.dataDir, 'api-token');
+  const signingSecret =
+    config.signingSecret ?? (await loadOrCreateSecret(config.dataDir, 'signing-secret')).value;
+  const log = createLogger(config, options.logDestination);
+
+  const store = new JobStore(path.join(config.dataDir, 'jobs.sqlite'));
+  const storage = new LocalStorage(config.localStorageDir);
+  const runner = new JobRunner({
+    store,
+    storage,
+    concurrency: config.renderConcurrency,
+    maxAttempts: config.renderMaxAttempts,
+    renderProject: config.renderProject,
+    workRoot: path.join(config.dataDir, 'work'),
+    log: log.child({ component: 'runner' }),
+    now,
+  });
+  const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });
+  let baseUrl = config.baseUrl ?? effectiveBaseUrl(config, config.port);
+  const ctx: ApiContext = {
+    config,
+    store,
+    storage,
+    runner,
+    cleanup,
+    keys: new KeyRegistry(config.renderProject),
+    apiToken: apiTokenSecret.value,
+    links: () => ({ baseUrl, signingSecret }),
+    now,
+  };
+
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: config.maxBodyBytes,
+    genReqId: () => `req_${randomToken(9)}`,
+    requestIdHeader: false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true },
+    },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installProblemHandlers(app, config.maxBodyBytes);
+  app.addSchema(ProblemSchema);
+  app.addSchema(RenderJobSchema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kino render API',
+        version: '1.0.0',
+        description:
+          'POST one input (a composition key or a video spec), poll the job, download the verified file. Errors are RFC 9457 problem details.',
+      },
+      components: {
+        securitySchemes: {
+          apiToken: { type: 'http', scheme: 'bearer', description: 'API_TOKEN' },
+          cleanupToken: { type: 'http', scheme: 'bearer', description: 'CLEANUP_TOKEN' },
+        },
+      },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+    transformObject: (documentObject) => {
+      const document = (
+        'openapiObject' in documentObject ? documentObject.openapiObject : {}
+      ) as OpenApiDocument;
+      document.servers = [{ url: baseUrl }];
+      document.components = {
+        ...document.components,
+        schemas: { ...document.components?.schemas, ...specComponents() },
+      };
+      const body = document.paths?.['/v1/renders']?.post?.requestBody?.content?.['application/json']?.schema;
+      if (body?.properties?.spec) body.properties.spec = { $ref: '#/components/schemas/VideoSpec' };
+      return document;
+    },
+  });
+  if (config.rateLimit) {
+    const { max, windowMs } = config.rateLimit;
+    await app.register(rateLimit, {
+      max,
+      timeWindow: windowMs,
+      keyGenerator: callerKey,
+      errorResponseBuilder: (_request, context) =>
+        new Problem(
+          429,
+          'rate_limited',
+          `too many requests: at most ${context.max} per ${windowMs / 1000}s for each token (RATE_LIMIT); retry after ${Math.ceil(context.ttl / 1000)}s`,
+        ),
+    });
+  }
+  await app.register(renderRoutes, { ctx });
+  await app.register(fileRoutes, { ctx });
+  await app.register(maintenanceRoutes, { ctx });
+  await app.register(schemaRoutes, { ctx });
+  await app.register(healthRoutes, { ctx });
+  if (config.docsEnabled) await app.register(docsRoutes, { ctx });
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    ctx,
+    generatedApiToken: apiTokenSecret.created ? apiTokenSecret.value : undefined,
+    async listen() {
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address() as AddressInfo;
+      baseUrl = effectiveBaseUrl(config, address.port);
+      await runner.start();
+      cleanup.startTimer(config.cleanupIntervalMs);
+      log.info(
+        { baseUrl, dataDir: config.dataDir, concurrency: config.renderConcurrency },
+        'render API listening',
+      );
+      return baseUrl;
+    },
+    close() {
+      closing ??= (async () => {
+        const renders = runner.stop(config.shutdownGraceMs);
+        await app.close();
+        await renders;
+        await cleanup.stop();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

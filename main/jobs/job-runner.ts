@@ -1,0 +1,251 @@
+// The in-process queue runner: claims queued jobs from the store, up to RENDER_CONCURRENCY at a
+// time, and runs each in its own worker process, so the HTTP event loop stays free while
+// frames are drawn and encoded.
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import { constants as osConstants, setPriority } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { FORMATS } from '../encoder/formats.ts';
+import type { RenderStorage } from '../storage/storage.ts';
+import type { JobError, JobOutcome, JobStore, RenderJob } from './job-store.ts';
+import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-protocol.ts';
+
+const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+/** How long a canceled worker gets to stop ffmpeg and clean up before it is killed. */
+const CANCEL_KILL_MS = 5000;
+/** Workers run below the API's priority so polling stays fast while both cores encode. */
+const WORKER_NICENESS = 10;
+
+export interface JobRunnerOptions {
+  store: JobStore;
+  storage: RenderStorage;
+  concurrency: number;
+  maxAttempts: number;
+  renderProject: string;
+  /** Scratch space for workers; each job gets a folder that is removed when it ends. */
+  workRoot: string;
+  log: Logger;
+  now?: () => number;
+}
+
+interface ActiveRender {
+  job: RenderJob;
+  child: ChildProcess;
+  /** Why the parent is ending it, if it is: a cancel request or a shutdown that requeues it. */
+  ending?: 'cancel' | 'requeue';
+  done: Promise<void>;
+}
+
+export class JobRunner {
+  readonly #options: JobRunnerOptions;
+  readonly #active = new Map<string, ActiveRender>();
+  readonly #now: () => number;
+  #accepting = false;
+
+  constructor(options: JobRunnerOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get accepting(): boolean {
+    return this.#accepting;
+  }
+
+  get runningCount(): number {
+    return this.#active.size;
+  }
+
+  /** Settles jobs a dead process left running, clears stale scratch space, then starts taking work. */
+  async start(): Promise<void> {
+    const { store, log, maxAttempts, workRoot } = this.#options;
+    const recovered = store.recoverInterrupted(maxAttempts, this.#now());
+    for (const id of recovered.requeued)
+      log.warn({ jobId: id }, 'render was interrupted by a stop; queued again');
+    for (const id of recovered.failed) log.error({ jobId: id }, 'render was interrupted too often; failed');
+    await rm(workRoot, { recursive: true, force: true });
+    await mkdir(workRoot, { recursive: true });
+    this.#accepting = true;
+    this.wake();
+  }
+
+  /** Fills free slots with queued jobs. Cheap to call after every enqueue. */
+  wake(): void {
+    while (this.#accepting && this.#active.size < this.#options.concurrency) {
+      const job = this.#options.store.claimNext(this.#now());
+      if (!job) return;
+      this.#launch(job);
+    }
+  }
+
+  /** Stops a running render (the store already says canceled); true if one was running. */
+  cancel(id: string): boolean {
+    const active = this.#active.get(id);
+    if (!active) return false;
+    this.#end(active, 'cancel');
+    return true;
+  }
+
+  /**
+   * Takes no new work, lets running renders finish for up to `graceMs`, then stops the rest and
+   * puts them back in the queue for the next start.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.#accepting = false;
+    const all = () => Promise.all([...this.#active.values()].map((active) => active.done));
+    const timedOut = await Promise.race([
+      all().then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref()),
+    ]);
+    if (timedOut) {
+      for (const active of this.#active.values()) this.#end(active, 'requeue');
+      await all();
+    }
+  }
+
+  #end(active: ActiveRender, why: 'cancel' | 'requeue'): void {
+    if (active.ending) return;
+    active.ending = why;
+    if (active.child.connected) active.child.send({ type: 'cancel' });
+    const kill = setTimeout(() => active.child.kill('SIGKILL'), CANCEL_KILL_MS);
+    kill.unref();
+    void active.done.finally(() => clearTimeout(kill));
+  }
+
+  #launch(job: RenderJob): void {
+    const { log, workRoot } = this.#options;
+    const jobLog = log.child({ jobId: job.id });
+    const workDir = path.join(workRoot, job.id);
+    const child = fork(WORKER_ENTRY, [], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      execArgv: ['--no-warnings'],
+    });
+    try {
+      if (child.pid) setPriority(child.pid, Math.min(osConstants.priority.PRIORITY_LOW, WORKER_NICENESS));
+    } catch {
+      // Lowering priority is a nicety; some sandboxes refuse it.
+    }
+    let stderrTail = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-2000);
+    });
+    const active: ActiveRender = { job, child, done: Promise.resolve() };
+    active.done = this.#supervise(active, workDir, jobLog, () => stderrTail).finally(() => {
+      this.#active.delete(job.id);
+      void rm(workDir, { recursive: true, force: true });
+      this.wake();
+    });
+    this.#active.set(job.id, active);
+    jobLog.info({ attempt: job.attempts, input: job.input.kind, options: job.options }, 'render started');
+  }
+
+  async #supervise(active: ActiveRender, workDir: string, log: Logger, stderr: () => string): Promise<void> {
+    const { store } = this.#options;
+    const { job, child } = active;
+    let resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined;
+    let finished: { output: WorkerOutput } | { error: JobError } | undefined;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+      child.once('error', () => resolve({ code: null, signal: null }));
+    });
+    child.on('message', (message: FromWorker) => {
+      if (message.type === 'progress') store.setProgress(job.id, message.progress);
+      else if (message.type === 'resolved') resolved = { spec: message.spec, code: message.code };
+      else if (message.type === 'done') finished = { output: message.output };
+      else if (message.type === 'failed') finished = { error: message.error };
+    });
+
+    await mkdir(workDir, { recursive: true });
+    const assignment: RenderAssignment = {
+      type: 'render',
+      jobId: job.id,
+      input: job.input,
+      options: job.options,
+      renderProject: this.#options.renderProject,
+      workDir,
+    };
+    child.send(assignment);
+    const exit = await exited;
+
+    if (active.ending === 'requeue') {
+      store.requeue(job.id);
+      log.warn('render stopped by shutdown; queued again');
+      return;
+    }
+    if (active.ending === 'cancel' || store.get(job.id)?.status !== 'running') {
+      log.info('render canceled');
+      return;
+    }
+    if (finished && 'output' in finished) {
+      await this.#store(job, finished.output, resolved, log);
+      return;
+    }
+    const error: JobError = finished?.error ?? {
+      code: 'worker_crashed',
+      message: `the render process exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`,
+    };
+    if (!finished) log.error({ exit, stderr: stderr() }, 'render worker crashed');
+    store.fail(job.id, error, this.#now(), resolved);
+    log.warn({ error }, 'render failed');
+  }
+
+  async #store(
+    job: RenderJob,
+    output: WorkerOutput,
+    resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined,
+    log: Logger,
+  ): Promise<void> {
+    const { store, storage } = this.#options;
+    const previous = store.get(job.id)?.progress;
+    store.setProgress(job.id, {
+      stage: 'storing',
+      framesDone: previous?.framesDone ?? 0,
+      framesTotal: previous?.framesTotal ?? 0,
+      percent: 98,
+      etaSeconds: 0,
+    });
+    try {
+      const format = FORMATS[job.options.format];
+      const extension = path.extname(output.videoPath);
+      const video = await storage.put({ id: job.id, kind: 'video', extension }, output.videoPath);
+      const outcome: JobOutcome = {
+        spec: resolved?.spec ?? null,
+        code: resolved?.code ?? null,
+        video: {
+          extension,
+          bytes: video.bytes,
+          contentType: format.contentType,
+          width: output.width,
+          height: output.height,
+          durationSeconds: output.durationSeconds,
+          sha256: output.sha256,
+        },
+        poster: null,
+      };
+      if (output.posterPath) {
+        const poster = await storage.put(
+          { id: job.id, kind: 'poster', extension: '.png' },
+          output.posterPath,
+        );
+        outcome.poster = { extension: '.png', bytes: poster.bytes, contentType: 'image/png' };
+      }
+      if (store.succeed(job.id, outcome, this.#now())) {
+        log.info({ bytes: video.bytes }, 'render succeeded');
+      } else {
+        // Canceled while storing: the files must not outlive the job.
+        await storage.removeRender(job.id);
+      }
+    } catch (error) {
+      log.error({ err: error }, 'storing the render failed');
+      store.fail(
+        job.id,
+        { code: 'storage_failed', message: 'the finished render could not be stored' },
+        this.#now(),
+        resolved,
+      );
+    }
+  }
+}

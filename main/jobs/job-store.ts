@@ -1,0 +1,356 @@
+// The durable job store: render jobs in an embedded SQLite database (Node's built-in node:sqlite),
+// so queued work survives a restart and a crashed render is found and settled on the next start.
+import { DatabaseSync } from 'node:sqlite';
+import type { StatementSync } from 'node:sqlite';
+import type { OutputFormat, Quality } from '../encoder/formats.ts';
+import type { AspectName } from '../../shared/spec/sizes.ts';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+export type InputKind = 'key' | 'spec' | 'prompt' | 'edit';
+export type ProgressStage = 'authoring' | 'rendering' | 'encoding' | 'verifying' | 'storing';
+export type Visibility = 'public' | 'private';
+
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
+
+export interface RenderJobOptions {
+  format: OutputFormat;
+  quality: Quality;
+  aspect?: AspectName;
+  poster?: string;
+}
+
+/** What the worker renders: a registered key, or a validated spec. */
+export type RenderInput = { kind: 'key'; key: string } | { kind: 'spec'; spec: Record<string, unknown> };
+
+export interface JobProgress {
+  stage: ProgressStage;
+  framesDone: number;
+  framesTotal: number;
+  percent: number;
+  etaSeconds: number | null;
+}
+
+export interface StoredVideo {
+  extension: string;
+  bytes: number;
+  contentType: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  sha256: string;
+}
+
+export interface StoredPoster {
+  extension: string;
+  bytes: number;
+  contentType: string;
+}
+
+export interface JobError {
+  code: string;
+  message: string;
+}
+
+export interface RenderJob {
+  id: string;
+  status: JobStatus;
+  input: RenderInput;
+  options: RenderJobOptions;
+  visibility: Visibility;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  expiresAt: number;
+  attempts: number;
+  progress: JobProgress | null;
+  spec: Record<string, unknown> | null;
+  code: string | null;
+  video: StoredVideo | null;
+  poster: StoredPoster | null;
+  error: JobError | null;
+}
+
+export interface NewRenderJob {
+  id: string;
+  input: RenderInput;
+  options: RenderJobOptions;
+  visibility: Visibility;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface JobOutcome {
+  spec: Record<string, unknown> | null;
+  code: string | null;
+  video: StoredVideo;
+  poster: StoredPoster | null;
+}
+
+interface JobRow {
+  id: string;
+  status: JobStatus;
+  input_json: string;
+  options_json: string;
+  visibility: Visibility;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  expires_at: number;
+  attempts: number;
+  progress_json: string | null;
+  spec_json: string | null;
+  code: string | null;
+  video_json: string | null;
+  poster_json: string | null;
+  error_json: string | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  input_json TEXT NOT NULL,
+  options_json TEXT NOT NULL,
+  visibility TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  started_at INTEGER,
+  finished_at INTEGER,
+  expires_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  progress_json TEXT,
+  spec_json TEXT,
+  code TEXT,
+  video_json TEXT,
+  poster_json TEXT,
+  error_json TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, created_at);
+CREATE INDEX IF NOT EXISTS jobs_expiry ON jobs (expires_at);
+-- Removed renders, remembered so their ids answer "gone" (410) rather than "unknown" (404).
+CREATE TABLE IF NOT EXISTS removed_jobs (
+  id TEXT PRIMARY KEY,
+  removed_at INTEGER NOT NULL
+) STRICT;
+`;
+
+const json = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+function toJob(row: JobRow): RenderJob {
+  return {
+    id: row.id,
+    status: row.status,
+    input: JSON.parse(row.input_json) as RenderInput,
+    options: JSON.parse(row.options_json) as RenderJobOptions,
+    visibility: row.visibility,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    expiresAt: row.expires_at,
+    attempts: row.attempts,
+    progress: parsed<JobProgress>(row.progress_json),
+    spec: parsed<Record<string, unknown>>(row.spec_json),
+    code: row.code,
+    video: parsed<StoredVideo>(row.video_json),
+    poster: parsed<StoredPoster>(row.poster_json),
+    error: parsed<JobError>(row.error_json),
+  };
+}
+
+export type JobLookup = { found: RenderJob } | { removed: true } | undefined;
+
+export class JobStore {
+  readonly #db: DatabaseSync;
+  readonly #statements: Record<string, StatementSync> = {};
+
+  constructor(file: string) {
+    this.#db = new DatabaseSync(file);
+    // WAL keeps readers (GET polling) from waiting on the writer (progress updates).
+    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.#db.exec(SCHEMA);
+  }
+
+  #sql(text: string): StatementSync {
+    let statement = this.#statements[text];
+    if (!statement) {
+      statement = this.#db.prepare(text);
+      this.#statements[text] = statement;
+    }
+    return statement;
+  }
+
+  insert(job: NewRenderJob): RenderJob {
+    this.#sql(
+      `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at)
+       VALUES (?, 'queued', ?, ?, ?, ?, ?)`,
+    ).run(
+      job.id,
+      JSON.stringify(job.input),
+      JSON.stringify(job.options),
+      job.visibility,
+      job.createdAt,
+      job.expiresAt,
+    );
+    return this.get(job.id)!;
+  }
+
+  get(id: string): RenderJob | undefined {
+    const row = this.#sql('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    return row ? toJob(row) : undefined;
+  }
+
+  lookup(id: string): JobLookup {
+    const job = this.get(id);
+    if (job) return { found: job };
+    return this.#sql('SELECT 1 FROM removed_jobs WHERE id = ?').get(id) ? { removed: true } : undefined;
+  }
+
+  /** Takes the oldest queued job and marks it running, as one statement, so no two runs share a job. */
+  claimNext(now: number): RenderJob | undefined {
+    const row = this.#sql(
+      `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, progress_json = NULL
+       WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY created_at, rowid LIMIT 1)
+       RETURNING *`,
+    ).get(now) as JobRow | undefined;
+    return row ? toJob(row) : undefined;
+  }
+
+  countByStatus(status: JobStatus): number {
+    return (this.#sql('SELECT COUNT(*) AS n FROM jobs WHERE status = ?').get(status) as { n: number }).n;
+  }
+
+  setProgress(id: string, progress: JobProgress): void {
+    this.#sql(`UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running'`).run(
+      json(progress),
+      id,
+    );
+  }
+
+  /** Records a finished render; false when the job stopped being running meanwhile (canceled). */
+  succeed(id: string, outcome: JobOutcome, now: number): boolean {
+    const progress: JobProgress = {
+      stage: 'storing',
+      framesDone: 0,
+      framesTotal: 0,
+      percent: 100,
+      etaSeconds: 0,
+    };
+    const current = this.get(id);
+    if (current?.progress) Object.assign(progress, current.progress, { percent: 100, etaSeconds: 0 });
+    const result = this.#sql(
+      `UPDATE jobs SET status = 'succeeded', finished_at = ?, spec_json = ?, code = ?, video_json = ?,
+         poster_json = ?, progress_json = ?, error_json = NULL
+       WHERE id = ? AND status = 'running'`,
+    ).run(
+      now,
+      json(outcome.spec),
+      outcome.code,
+      json(outcome.video),
+      json(outcome.poster),
+      json(progress),
+      id,
+    );
+    return result.changes === 1;
+  }
+
+  /** Keeps what was resolved before the failure (the spec, the code) so the failure can be read. */
+  fail(
+    id: string,
+    error: JobError,
+    now: number,
+    resolved?: { spec: object | null; code: string | null },
+  ): boolean {
+    const result = this.#sql(
+      `UPDATE jobs SET status = 'failed', finished_at = ?, error_json = ?,
+         spec_json = COALESCE(?, spec_json), code = COALESCE(?, code)
+       WHERE id = ? AND status IN ('queued', 'running')`,
+    ).run(now, json(error), json(resolved?.spec), resolved?.code ?? null, id);
+    return result.changes === 1;
+  }
+
+  cancel(id: string, now: number): boolean {
+    const result = this.#sql(
+      `UPDATE jobs SET status = 'canceled', finished_at = ?,
+         error_json = '{"code":"canceled","message":"the render was canceled"}'
+       WHERE id = ? AND status IN ('queued', 'running')`,
+    ).run(now, id);
+    return result.changes === 1;
+  }
+
+  /** Puts a running job back in the queue (a graceful stop), not counting the attempt. */
+  requeue(id: string): boolean {
+    const result = this.#sql(
+      `UPDATE jobs SET status = 'queued', started_at = NULL, progress_json = NULL, attempts = MAX(attempts - 1, 0)
+       WHERE id = ? AND status = 'running'`,
+    ).run(id);
+    return result.changes === 1;
+  }
+
+  /**
+   * At start, every job marked running belongs to a process that died. Each is queued again while
+   * it has attempts left, else failed with the reason; none stays running forever.
+   */
+  recoverInterrupted(maxAttempts: number, now: number): { requeued: string[]; failed: string[] } {
+    const rows = this.#sql(`SELECT id, attempts FROM jobs WHERE status = 'running'`).all() as {
+      id: string;
+      attempts: number;
+    }[];
+    const requeued: string[] = [];
+    const failed: string[] = [];
+    for (const row of rows) {
+      if (row.attempts < maxAttempts) {
+        this.#sql(
+          `UPDATE jobs SET status = 'queued', started_at = NULL, progress_json = NULL WHERE id = ?`,
+        ).run(row.id);
+        requeued.push(row.id);
+      } else {
+        this.fail(
+          row.id,
+          {
+            code: 'worker_lost',
+            message: `the server stopped during this render ${row.attempts} time${row.attempts === 1 ? '' : 's'}; it was not retried again (RENDER_MAX_ATTEMPTS=${maxAttempts})`,
+          },
+          now,
+        );
+        failed.push(row.id);
+      }
+    }
+    return { requeued, failed };
+  }
+
+  /** Jobs whose expiry has passed, oldest first. */
+  expired(now: number, limit = 500): RenderJob[] {
+    const rows = this.#sql('SELECT * FROM jobs WHERE expires_at <= ? ORDER BY expires_at LIMIT ?').all(
+      now,
+      limit,
+    ) as unknown as JobRow[];
+    return rows.map(toJob);
+  }
+
+  count(): number {
+    return (this.#sql('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
+  }
+
+  /** Deletes a job row, remembering its id as removed. */
+  remove(id: string, now: number): void {
+    this.#db.exec('BEGIN');
+    try {
+      this.#sql('DELETE FROM jobs WHERE id = ?').run(id);
+      this.#sql('INSERT OR REPLACE INTO removed_jobs (id, removed_at) VALUES (?, ?)').run(id, now);
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** Forgets removed ids older than `before`, so the list of tombstones stays bounded. */
+  forgetRemoved(before: number): void {
+    this.#sql('DELETE FROM removed_jobs WHERE removed_at < ?').run(before);
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}

@@ -1,0 +1,157 @@
+// A render worker process: takes one assignment over IPC, resolves the input, renders, verifies,
+// reports progress and the result, then exits. It stops (and stops ffmpeg) when told to cancel
+// or when its parent goes away.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { specToCode } from '../../shared/builder/print.ts';
+import type { VideoModel } from '../../shared/spec/model.ts';
+import type { VideoSpec } from '../../shared/spec/schema.ts';
+import { parseSpec } from '../../shared/spec/validate.ts';
+import { semanticIssues } from '../../shared/timeline/check.ts';
+import { describeError } from '../cli/describe-error.ts';
+import { FORMAT_EXTENSIONS } from '../encoder/formats.ts';
+import { projectContext } from '../engine/project-context.ts';
+import { renderVideo } from '../engine/render-video.ts';
+import type { RenderProgress } from '../engine/render-video.ts';
+import { loadComposition } from '../composition/load.ts';
+import { loadSpecFile } from '../project/resolve-input.ts';
+import { KinoInputError } from '../project/input-error.ts';
+import { loadProject } from '../project/load.ts';
+import type { RenderProject } from '../project/load.ts';
+import { compositionEntryKind } from '../../shared/project/config.ts';
+import type { JobError, JobProgress } from './job-store.ts';
+import type { FromWorker, RenderAssignment, ToWorker } from './worker-protocol.ts';
+
+const abort = new AbortController();
+
+function send(message: FromWorker): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send || !process.connected) resolve();
+    else process.send(message, undefined, {}, () => resolve());
+  });
+}
+
+interface Resolved {
+  model: VideoModel;
+  project: RenderProject;
+  spec: Record<string, unknown> | null;
+  code: string | null;
+}
+
+/** The model as JSON spec data, when it is plain data (a composition with custom drawing is not). */
+function specOf(model: VideoModel): VideoSpec | null {
+  const result = parseSpec(JSON.parse(JSON.stringify(model)));
+  return result.ok ? result.spec : null;
+}
+
+const asData = (spec: VideoSpec | null) => spec as Record<string, unknown> | null;
+
+async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
+  const project = await loadProject(job.renderProject);
+  if (job.input.kind === 'spec') {
+    const result = parseSpec(job.input.spec);
+    if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
+    const issues = semanticIssues(result.spec);
+    if (issues.length > 0) throw new KinoInputError('invalid spec', { issues });
+    return { model: result.spec, project, spec: job.input.spec, code: specToCode(result.spec) };
+  }
+  const entry = project.compositions.get(job.input.key);
+  if (!entry) throw new KinoInputError(`composition key "${job.input.key}" is no longer registered`);
+  if (compositionEntryKind(entry) === 'spec') {
+    const model = await loadSpecFile(entry);
+    const spec = specOf(model);
+    return { model, project, spec: asData(spec), code: spec ? specToCode(spec) : null };
+  }
+  const model = await loadComposition(entry);
+  const issues = semanticIssues(model);
+  if (issues.length > 0) throw new KinoInputError('invalid composition', { issues });
+  return { model, project, spec: asData(specOf(model)), code: await readFile(entry, 'utf8') };
+}
+
+/** Rendering takes the bulk of the bar; encoding, verifying and storing the rest. */
+export function jobProgress(progress: RenderProgress): JobProgress {
+  const { framesDone, framesTotal } = progress;
+  const fraction = framesTotal > 0 ? framesDone / framesTotal : 0;
+  const stage = progress.stage === 'preparing' ? 'rendering' : progress.stage;
+  const percent = { rendering: 2 + 86 * fraction, encoding: 90, verifying: 95 }[stage];
+  return {
+    stage,
+    framesDone,
+    framesTotal,
+    percent: Math.round(percent * 10) / 10,
+    etaSeconds: progress.etaSeconds === undefined ? null : Math.round(progress.etaSeconds * 10) / 10,
+  };
+}
+
+const ERROR_CODES: Record<string, string> = {
+  KinoInputError: 'invalid_input',
+  SpecValidationError: 'invalid_input',
+  CompositionCompileError: 'compile_error',
+  CompositionLoadError: 'composition_error',
+  MediaError: 'media_error',
+  VerificationError: 'verification_failed',
+  FfmpegError: 'encoder_failed',
+};
+
+/** A failure as the client sees it: a code, and a one-line message without server paths. */
+function jobError(error: unknown, job: RenderAssignment): JobError {
+  if (abort.signal.aborted) return { code: 'canceled', message: 'the render was canceled' };
+  const name = error instanceof Error ? error.name : '';
+  let message = describeError(error)
+    .replace(/^kino: /, '')
+    .split('\n')
+    .join(' ');
+  for (const dir of [job.workDir, job.renderProject]) message = message.split(dir + path.sep).join('');
+  return { code: ERROR_CODES[name] ?? 'render_failed', message };
+}
+
+async function run(job: RenderAssignment): Promise<void> {
+  let resolved: Resolved | undefined;
+  try {
+    resolved = await resolveAssignment(job);
+    await send({ type: 'resolved', spec: resolved.spec, code: resolved.code });
+    const extension = FORMAT_EXTENSIONS[job.options.format];
+    const videoPath = path.join(job.workDir, `video${extension}`);
+    const posterPath = job.options.poster ? path.join(job.workDir, 'poster.png') : undefined;
+    const result = await renderVideo({
+      model: resolved.model,
+      project: await projectContext(resolved.project),
+      outputPath: videoPath,
+      options: {
+        format: job.options.format,
+        quality: job.options.quality,
+        aspect: job.options.aspect,
+        poster: job.options.poster,
+        posterPath,
+      },
+      signal: abort.signal,
+      onProgress: (progress) => void send({ type: 'progress', progress: jobProgress(progress) }),
+    });
+    await send({
+      type: 'done',
+      output: {
+        videoPath,
+        posterPath: result.poster?.path ?? null,
+        width: result.width,
+        height: result.height,
+        durationSeconds: result.durationSeconds,
+        sha256: result.output.sha256,
+        bytes: result.output.bytes,
+      },
+    });
+  } catch (error) {
+    await send({ type: 'failed', error: jobError(error, job) });
+  }
+}
+
+process.on('message', (message: ToWorker) => {
+  if (message.type === 'cancel') abort.abort(new Error('render canceled'));
+  else if (message.type === 'render') {
+    void run(message).finally(() => process.disconnect?.());
+  }
+});
+// The API process died or closed the channel: stop rendering (which stops ffmpeg) and leave.
+process.on('disconnect', () => {
+  abort.abort(new Error('the API process went away'));
+  setTimeout(() => process.exit(0), 2000).unref();
+});

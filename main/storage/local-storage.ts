@@ -1,0 +1,68 @@
+// The local-directory backend: one folder per render, files named by kind.
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileDelivery, RenderStorage, StoredFileRef } from './storage.ts';
+
+const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
+
+export class LocalStorage implements RenderStorage {
+  readonly backend = 'local';
+  readonly #root: string;
+
+  constructor(root: string) {
+    this.#root = path.resolve(root);
+  }
+
+  /** Ids come from the server, but a path is only ever built from one that has the id's shape. */
+  #renderDir(id: string): string {
+    if (!RENDER_ID_PATTERN.test(id)) throw new Error(`not a render id: ${JSON.stringify(id)}`);
+    return path.join(this.#root, id);
+  }
+
+  #filePath(ref: StoredFileRef): string {
+    if (!/^\.[a-z0-9]{1,5}$/.test(ref.extension)) throw new Error(`bad extension ${ref.extension}`);
+    return path.join(this.#renderDir(ref.id), `${ref.kind}${ref.extension}`);
+  }
+
+  async put(ref: StoredFileRef, sourcePath: string): Promise<{ bytes: number }> {
+    const target = this.#filePath(ref);
+    await mkdir(path.dirname(target), { recursive: true });
+    const staging = `${target}.${randomBytes(4).toString('hex')}.partial`;
+    try {
+      await rename(sourcePath, staging);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(sourcePath, staging);
+      await unlink(sourcePath);
+    }
+    await rename(staging, target);
+    return { bytes: (await stat(target)).size };
+  }
+
+  async deliver(ref: StoredFileRef): Promise<FileDelivery> {
+    return { kind: 'local', path: this.#filePath(ref) };
+  }
+
+  async measureRender(id: string): Promise<{ files: number; bytes: number }> {
+    const dir = this.#renderDir(id);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    let bytes = 0;
+    for (const name of names) bytes += (await stat(path.join(dir, name)).catch(() => undefined))?.size ?? 0;
+    return { files: names.length, bytes };
+  }
+
+  async removeRender(id: string): Promise<{ files: number; bytes: number }> {
+    // A download already streaming keeps its open descriptor, so it completes after the unlink.
+    const measured = await this.measureRender(id);
+    await rm(this.#renderDir(id), { recursive: true, force: true });
+    return measured;
+  }
+
+  async checkWritable(): Promise<void> {
+    await mkdir(this.#root, { recursive: true });
+    const probe = path.join(this.#root, `.probe-${randomBytes(4).toString('hex')}`);
+    await writeFile(probe, 'ok');
+    await rm(probe, { force: true });
+  }
+}

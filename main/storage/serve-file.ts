@@ -1,0 +1,68 @@
+// Streams a stored file with Content-Length, ETag and byte ranges. The file is opened before the
+// headers go out and read through that descriptor, so a cleanup that deletes it mid-download
+// cannot cut the response short.
+import { open } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+
+export interface ServedFile {
+  path: string;
+  contentType: string;
+  /** A strong validator for the content (its sha256 when known). */
+  etag: string;
+  /** Name offered to save the file as. */
+  filename: string;
+  cacheControl: string;
+}
+
+export class StoredFileMissing extends Error {
+  override name = 'StoredFileMissing';
+}
+
+export async function serveFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: ServedFile,
+): Promise<FastifyReply> {
+  const handle = await open(file.path, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new StoredFileMissing(file.path);
+    throw error;
+  });
+  let handedOff = false;
+  try {
+    const { size } = await handle.stat();
+    const etag = `"${file.etag}"`;
+    reply
+      .header('content-type', file.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      .header('cache-control', file.cacheControl)
+      .header('content-disposition', `inline; filename="${file.filename}"`);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+    let start = 0;
+    let end = size - 1;
+    const rangeHeader = request.headers.range;
+    // A Range applies only while the client's copy is this one (If-Range).
+    const ifRange = request.headers['if-range'];
+    if (rangeHeader && (ifRange === undefined || ifRange === etag)) {
+      const ranges = parseRange(size, rangeHeader, { combine: true });
+      if (ranges === -1) {
+        return reply.code(416).header('content-range', `bytes */${size}`).send();
+      }
+      // One range is served as a 206; several (rare for media) fall back to the whole file.
+      if (ranges !== -2 && ranges.length === 1) {
+        start = ranges[0]!.start;
+        end = ranges[0]!.end;
+        reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+      }
+    }
+    reply.header('content-length', String(size === 0 ? 0 : end - start + 1));
+    if (size === 0 || request.method === 'HEAD') return reply.send();
+    const stream = handle.createReadStream({ start, end, autoClose: true });
+    handedOff = true;
+    return reply.send(stream);
+  } finally {
+    if (!handedOff) await handle.close();
+  }
+}

@@ -1,0 +1,45 @@
+// Signed download links: an HMAC-SHA256 over the render id, the file kind and the link's expiry,
+// so a token opens exactly one file until exactly one moment.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type FileKind = 'video' | 'poster';
+
+export interface DownloadGrant {
+  id: string;
+  kind: FileKind;
+  /** Epoch milliseconds; the token carries it in whole seconds. */
+  expiresAt: number;
+}
+
+export type TokenCheck = 'valid' | 'malformed' | 'forged' | 'expired';
+
+const TOKEN_PATTERN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+function mac(secret: string, id: string, kind: FileKind, expiresSeconds: number): Buffer {
+  return createHmac('sha256', secret).update(`kino-download\n${id}\n${kind}\n${expiresSeconds}`).digest();
+}
+
+/** "<expiry in epoch seconds>.<base64url HMAC>". */
+export function signDownloadToken(secret: string, grant: DownloadGrant): string {
+  const expiresSeconds = Math.floor(grant.expiresAt / 1000);
+  return `${expiresSeconds}.${mac(secret, grant.id, grant.kind, expiresSeconds).toString('base64url')}`;
+}
+
+/**
+ * Checks a token for one file. The signature is compared in constant time and checked before the
+ * expiry, so a forged token never learns whether its expiry would have passed.
+ */
+export function verifyDownloadToken(
+  secret: string,
+  token: string,
+  file: { id: string; kind: FileKind },
+  now: number,
+): TokenCheck {
+  const match = TOKEN_PATTERN.exec(token);
+  if (!match) return 'malformed';
+  const expiresSeconds = Number(match[1]);
+  const given = Buffer.from(match[2]!, 'base64url');
+  const expected = mac(secret, file.id, file.kind, expiresSeconds);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
+  return expiresSeconds * 1000 <= now ? 'expired' : 'valid';
+}
