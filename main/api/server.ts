@@ -14,6 +14,7 @@ import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
 import { Cleanup } from '../jobs/cleanup.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { JobStore } from '../jobs/job-store.ts';
+import { lockDataDir } from '../storage/data-dir-lock.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { loadOrCreateSecret, randomToken } from '../storage/secrets.ts';
 import { callerKey } from './auth.ts';
@@ -111,6 +112,7 @@ export async function createApiServer(
 ): Promise<ApiServer> {
   const now = options.now ?? Date.now;
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const unlockDataDir = await lockDataDir(config.dataDir);
   const apiTokenSecret = config.apiToken
     ? { value: config.apiToken, created: false }
     : await loadOrCreateSecret(config.dataDir, 'api-token');
@@ -242,6 +244,7 @@ export async function createApiServer(
         await renders;
         await cleanup.stop();
         store.close();
+        await unlockDataDir();
       })();
       return closing;
     },

@@ -31,18 +31,20 @@ export type SpecElement =
   | PathElement
   | GroupElement;
 
-export const ElementSchema: z.ZodType<SpecElement> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    TextElementSchema,
-    ImageElementSchema,
-    ClipElementSchema,
-    RectElementSchema,
-    EllipseElementSchema,
-    LineElementSchema,
-    PathElementSchema,
-    GroupElementSchema as unknown as typeof RectElementSchema,
-  ]),
-);
+export const ElementSchema: z.ZodType<SpecElement> = z
+  .lazy(() =>
+    z.discriminatedUnion('type', [
+      TextElementSchema,
+      ImageElementSchema,
+      ClipElementSchema,
+      RectElementSchema,
+      EllipseElementSchema,
+      LineElementSchema,
+      PathElementSchema,
+      GroupElementSchema as unknown as typeof RectElementSchema,
+    ]),
+  )
+  .meta({ id: 'Element', description: 'A visual element, chosen by its "type".' });
 
 export const ELEMENT_DEFINITIONS: readonly ElementDefinition<SpecElement>[] = [
   textElement,

@@ -9,6 +9,12 @@ import { problemResponses } from '../problem.ts';
 
 const noLimit = { rateLimit: false } as const;
 
+const KINO_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32">' +
+    '<rect x="1" y="4" width="24" height="24" rx="6" fill="#6366f1"/><path d="M10 10l9 6-9 6z" fill="#fff"/>' +
+    '<text x="33" y="23" font-family="Inter,Helvetica,Arial,sans-serif" font-size="20" font-weight="700" fill="#fff">kino</text></svg>',
+);
+
 export const schemaRoutes: FastifyPluginAsync<RouteOptions> = async (app) => {
   const schemaText = JSON.stringify(videoSpecJsonSchema());
   app.get(
@@ -35,8 +41,9 @@ export const docsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
   await app.register(swaggerUi, {
     routePrefix: '/v1/docs',
     staticCSP: true,
-    uiConfig: { url: '/v1/docs/openapi.json', deepLinking: true, tryItOutEnabled: false },
-    uiHooks: { onRequest: async () => {} },
+    uiConfig: { deepLinking: true, tryItOutEnabled: false },
+    logo: { type: 'image/svg+xml', content: KINO_LOGO, href: '/v1/docs', target: '_self' },
+    theme: { title: 'Kino render API' },
   });
   app.get(
     '/v1/docs/openapi.json',

@@ -73,6 +73,7 @@ const CreateRenderBodySchema = {
     },
   },
   oneOf: [{ required: ['key'] }, { required: ['spec'] }, { required: ['prompt'] }, { required: ['edit'] }],
+  examples: [{ key: 'stats', options: { quality: 'draft', poster: '1s' } }],
 } as const;
 
 const IdParamsSchema = {

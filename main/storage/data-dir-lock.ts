@@ -1,0 +1,41 @@
+// One server per data directory: a second process on the same DATA_DIR would take the first's
+// running jobs for interrupted ones and run them twice.
+import { open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the data directory's lock; the returned function releases it. */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = path.join(dataDir, 'server.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, 'wx', 0o600);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirInUseError(
+          `another Kino server (pid ${pid}) is using ${dataDir}; stop it or set a different DATA_DIR`,
+        );
+      }
+      // The process that held it is gone (a crash): the lock is stale.
+      await rm(file, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`could not lock ${dataDir}: another server keeps taking it`);
+}
