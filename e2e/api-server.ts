@@ -42,6 +42,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       CLEANUP_TOKEN: TEST_CLEANUP_TOKEN,
       CLEANUP_INTERVAL: '0',
       LOG_LEVEL: 'info',
+      // Vitest exports Vite's BASE_URL ("/"); the server must derive its own.
+      BASE_URL: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

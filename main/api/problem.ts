@@ -34,7 +34,7 @@ export const ProblemSchema = {
       },
     },
   },
-  required: ['type', 'title', 'status', 'code'],
+  required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId'],
   additionalProperties: false,
 } as const;
 
@@ -45,11 +45,17 @@ export function problemResponses(...statuses: number[]): Record<number, unknown>
       status,
       {
         description: STATUS_CODES[status] ?? 'Error',
+        ...(PROBLEM_HEADERS[status] ? { headers: PROBLEM_HEADERS[status] } : {}),
         content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: 'Problem#' } } },
       },
     ]),
   );
 }
+
+const PROBLEM_HEADERS: Record<number, Record<string, unknown>> = {
+  401: { 'WWW-Authenticate': { type: 'string', description: 'Bearer realm="kino"' } },
+  429: { 'Retry-After': { type: 'integer', description: 'Seconds until the caller may send again.' } },
+};
 
 export class Problem extends Error {
   readonly status: number;

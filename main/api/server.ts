@@ -23,7 +23,7 @@ import type { ServerConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { RenderJobSchema } from './job-view.ts';
 import { KeyRegistry } from './key-registry.ts';
-import { Problem, ProblemSchema, installProblemHandlers } from './problem.ts';
+import { Problem, ProblemSchema, installProblemHandlers, sendProblem } from './problem.ts';
 import { docsRoutes, schemaRoutes } from './routes/docs.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -157,7 +157,18 @@ export async function createApiServer(
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true },
     },
+    // Errors Fastify raises before routing (a malformed or over-long URL) are problems too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'a path segment is too long to be an id'
+          : 'the URL is malformed';
+      void sendProblem(request, reply, status, status === 414 ? 'uri_too_long' : 'bad_url', detail);
+    },
   });
+  // Bodies are JSON only: anything else is 415, not parsed as text.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -196,6 +207,15 @@ export async function createApiServer(
       };
       const body = document.paths?.['/v1/renders']?.post?.requestBody?.content?.['application/json']?.schema;
       if (body?.properties?.spec) body.properties.spec = { $ref: '#/components/schemas/VideoSpec' };
+      const job = document.components.schemas?.RenderJob as
+        { properties?: Record<string, unknown> } | undefined;
+      if (job?.properties?.spec) {
+        job.properties.spec = {
+          description:
+            'The resolved video spec; null until resolved, or for compositions that draw with code.',
+          anyOf: [{ $ref: '#/components/schemas/VideoSpec' }, { type: 'null' }],
+        };
+      }
       return document;
     },
   });
@@ -205,6 +225,8 @@ export async function createApiServer(
       max,
       timeWindow: windowMs,
       keyGenerator: callerKey,
+      // The reference page loads a dozen static files; reading docs should not use up a caller's budget.
+      allowList: (request) => request.url.startsWith('/v1/docs'),
       errorResponseBuilder: (_request, context) =>
         new Problem(
           429,

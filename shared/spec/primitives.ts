@@ -8,9 +8,11 @@ import { TimeSchema } from './time.ts';
  * "64px", "50%" (of the containing box along that axis), "10vw", "10vh", "5vmin" or "5vmax".
  */
 export const LENGTH_PATTERN = /^(-?\d+(?:\.\d+)?)(px|%|vw|vh|vmin|vmax)$/;
+/** Design pixels beyond this are never a size anyone means, and would overflow the layout maths. */
+export const MAX_LENGTH = 100_000;
 export const LengthSchema = z
   .union([
-    z.number().finite(),
+    z.number().min(-MAX_LENGTH).max(MAX_LENGTH),
     z.string().regex(LENGTH_PATTERN, 'expected a length like 64, "64px", "50%", "10vw", "10vh" or "5vmin"'),
   ])
   .describe('A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax".');

@@ -10,6 +10,18 @@ const spec = (scenes: unknown[], extra: Record<string, unknown> = {}): VideoMode
 const pointers = (model: VideoModel) => semanticIssues(model).map((issue) => issue.pointer);
 
 describe('semanticIssues', () => {
+  it('refuses a video longer than an hour, at the scene that crosses the limit', () => {
+    const scene = (duration: number) => ({ duration, elements: [{ type: 'text' as const, text: 'x' }] });
+    expect(semanticIssues({ kinoSpec: 1, scenes: [scene(1800), scene(1800)] } as VideoModel)).toEqual([]);
+    const issues = semanticIssues({
+      kinoSpec: 1,
+      scenes: [scene(1800), scene(1800), scene(1e308)],
+    } as VideoModel);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.pointer).toBe('/scenes/2/duration');
+    expect(issues[0]!.message).toMatch(/longer than 60 minutes/);
+  });
+
   it('finds nothing wrong in a sound spec', () => {
     const model = spec([
       {

@@ -88,10 +88,25 @@ function cycleIssues(placed: PlacedElement[], byId: Map<string, PlacedElement>):
   return issues;
 }
 
+/** The longest video Kino renders: a longer one is a typo (or an attempt to hold a render slot for days). */
+export const MAX_VIDEO_SECONDS = 3600;
+
 export function semanticIssues(spec: VideoModel): SpecIssue[] {
   const fps = spec.fps ?? DEFAULT_FPS;
   const seconds = (time: Time) => timeToSeconds(time, fps);
   const issues: SpecIssue[] = [];
+
+  let total = 0;
+  for (const [sceneIndex, scene] of spec.scenes.entries()) {
+    total += seconds(scene.duration);
+    if (total > MAX_VIDEO_SECONDS) {
+      issues.push({
+        pointer: `/scenes/${sceneIndex}/duration`,
+        message: `the video would last longer than ${MAX_VIDEO_SECONDS / 60} minutes by this scene, the longest Kino renders; shorten the scenes`,
+      });
+      return issues;
+    }
+  }
 
   spec.scenes.forEach((scene, sceneIndex) => {
     const pointer = `/scenes/${sceneIndex}`;

@@ -8,6 +8,13 @@ import type { RouteOptions } from '../context.ts';
 import { Problem, problemResponses } from '../problem.ts';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
+const fileContent = {
+  'video/mp4': binary,
+  'video/webm': binary,
+  'video/quicktime': binary,
+  'image/gif': binary,
+  'image/png': binary,
+};
 
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
   app.get<{ Params: { id: string; kind: FileKind }; Querystring: { token?: string } }>(
@@ -37,18 +44,12 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
         response: {
           200: {
             description: 'The file.',
-            content: {
-              'video/mp4': binary,
-              'video/webm': binary,
-              'video/quicktime': binary,
-              'image/gif': binary,
-              'image/png': binary,
-            },
+            content: fileContent,
           },
-          206: { description: 'The requested byte range.' },
-          304: { description: 'Not modified (If-None-Match).' },
-          416: { description: 'The range is outside the file.' },
-          ...problemResponses(400, 401, 403, 404, 410, 429),
+          206: { description: 'The requested byte range (Content-Range).', content: fileContent },
+          304: { description: 'Not modified (If-None-Match).', type: 'null' },
+          416: { description: 'The range is outside the file (Content-Range: bytes */size).', type: 'null' },
+          ...problemResponses(400, 401, 403, 404, 410, 414, 429),
         },
       },
     },

@@ -215,7 +215,7 @@ export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
         tags: ['renders'],
         security,
         params: IdParamsSchema,
-        response: { 200: { description: 'The job.', ...job }, ...problemResponses(401, 404, 410, 429) },
+        response: { 200: { description: 'The job.', ...job }, ...problemResponses(401, 404, 410, 414, 429) },
       },
     },
     async (request) => jobView(findJob(ctx, request.params.id), ctx.links()),
@@ -233,7 +233,7 @@ export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
         params: IdParamsSchema,
         response: {
           200: { description: 'The canceled job.', ...job },
-          ...problemResponses(401, 404, 409, 410, 429),
+          ...problemResponses(401, 404, 409, 410, 414, 429),
         },
       },
     },
