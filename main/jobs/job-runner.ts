@@ -122,6 +122,9 @@ export class JobRunner {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       execArgv: ['--no-warnings'],
+      // Its own process group: a Ctrl+C at the terminal reaches the server, which decides whether
+      // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
+      detached: true,
     });
     try {
       if (child.pid) setPriority(child.pid, Math.min(osConstants.priority.PRIORITY_LOW, WORKER_NICENESS));
