@@ -68,6 +68,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       clearTimeout(timer);
       reject(new Error(`kino serve exited with ${code} before listening:\n${output}`));
     });
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    if (!options.dataDir) removeDataDir(dataDir);
+    throw error;
   });
 
   return {

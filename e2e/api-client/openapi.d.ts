@@ -74,7 +74,7 @@ export interface paths {
              * @enum {string}
              */
             visibility?: 'public' | 'private';
-            /** @description How long the render and its files are kept, counted from creation: a whole number and s, m, h or d, e.g. "48h". Default FILE_TTL, at most MAX_TTL. */
+            /** @description How long the render and its files are kept after it ends (expiresAt is set again then): a whole number and s, m, h or d, e.g. "48h". Default FILE_TTL, at most MAX_TTL. */
             ttl?: string;
           } & (unknown | unknown | unknown | unknown);
         };

@@ -76,7 +76,8 @@ export interface NewRenderJob {
   options: RenderJobOptions;
   visibility: Visibility;
   createdAt: number;
-  expiresAt: number;
+  /** How long the render is kept once it ends; until then it expires ttl after creation at the earliest. */
+  ttlMs: number;
 }
 
 export interface JobOutcome {
@@ -116,6 +117,7 @@ CREATE TABLE IF NOT EXISTS jobs (
   started_at INTEGER,
   finished_at INTEGER,
   expires_at INTEGER NOT NULL,
+  ttl_ms INTEGER NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0,
   progress_json TEXT,
   spec_json TEXT,
@@ -182,15 +184,16 @@ export class JobStore {
 
   insert(job: NewRenderJob): RenderJob {
     this.#sql(
-      `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at)
-       VALUES (?, 'queued', ?, ?, ?, ?, ?)`,
+      `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at, ttl_ms)
+       VALUES (?, 'queued', ?, ?, ?, ?, ?, ?)`,
     ).run(
       job.id,
       JSON.stringify(job.input),
       JSON.stringify(job.options),
       job.visibility,
       job.createdAt,
-      job.expiresAt,
+      job.createdAt + job.ttlMs,
+      job.ttlMs,
     );
     return this.get(job.id)!;
   }
@@ -239,10 +242,11 @@ export class JobStore {
     const current = this.get(id);
     if (current?.progress) Object.assign(progress, current.progress, { percent: 100, etaSeconds: 0 });
     const result = this.#sql(
-      `UPDATE jobs SET status = 'succeeded', finished_at = ?, spec_json = ?, code = ?, video_json = ?,
+      `UPDATE jobs SET status = 'succeeded', finished_at = ?, expires_at = ? + ttl_ms, spec_json = ?, code = ?, video_json = ?,
          poster_json = ?, progress_json = ?, error_json = NULL
        WHERE id = ? AND status = 'running'`,
     ).run(
+      now,
       now,
       json(outcome.spec),
       outcome.code,
@@ -262,19 +266,19 @@ export class JobStore {
     resolved?: { spec: object | null; code: string | null },
   ): boolean {
     const result = this.#sql(
-      `UPDATE jobs SET status = 'failed', finished_at = ?, error_json = ?,
+      `UPDATE jobs SET status = 'failed', finished_at = ?, expires_at = ? + ttl_ms, error_json = ?,
          spec_json = COALESCE(?, spec_json), code = COALESCE(?, code)
        WHERE id = ? AND status IN ('queued', 'running')`,
-    ).run(now, json(error), json(resolved?.spec), resolved?.code ?? null, id);
+    ).run(now, now, json(error), json(resolved?.spec), resolved?.code ?? null, id);
     return result.changes === 1;
   }
 
   cancel(id: string, now: number): boolean {
     const result = this.#sql(
-      `UPDATE jobs SET status = 'canceled', finished_at = ?,
+      `UPDATE jobs SET status = 'canceled', finished_at = ?, expires_at = ? + ttl_ms,
          error_json = '{"code":"canceled","message":"the render was canceled"}'
        WHERE id = ? AND status IN ('queued', 'running')`,
-    ).run(now, id);
+    ).run(now, now, id);
     return result.changes === 1;
   }
 
@@ -319,7 +323,7 @@ export class JobStore {
     return { requeued, failed };
   }
 
-  /** Jobs whose expiry has passed, oldest first. */
+  /** Jobs whose expiry has passed, oldest first (a job still queued or running keeps its files regardless). */
   expired(now: number, limit = 500): RenderJob[] {
     const rows = this.#sql('SELECT * FROM jobs WHERE expires_at <= ? ORDER BY expires_at LIMIT ?').all(
       now,

@@ -5,6 +5,7 @@ import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
 import { semanticIssues } from '../../../shared/timeline/check.ts';
 import type { OutputFormat, Quality } from '../../encoder/formats.ts';
+import { TERMINAL_STATUSES } from '../../jobs/job-store.ts';
 import type { RenderInput, RenderJob, RenderJobOptions, Visibility } from '../../jobs/job-store.ts';
 import { randomToken } from '../../storage/secrets.ts';
 import { requireBearer } from '../auth.ts';
@@ -69,7 +70,7 @@ const CreateRenderBodySchema = {
       type: 'string',
       pattern: TTL_PATTERN,
       description:
-        'How long the render and its files are kept, counted from creation: a whole number and s, m, h or d, e.g. "48h". Default FILE_TTL, at most MAX_TTL.',
+        'How long the render and its files are kept after it ends (expiresAt is set again then): a whole number and s, m, h or d, e.g. "48h". Default FILE_TTL, at most MAX_TTL.',
     },
   },
   oneOf: [{ required: ['key'] }, { required: ['spec'] }, { required: ['prompt'] }, { required: ['edit'] }],
@@ -142,10 +143,13 @@ function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
   return ms;
 }
 
+const isTerminal = (job: RenderJob) => TERMINAL_STATUSES.includes(job.status);
+
 function findJob(ctx: ApiContext, id: string): RenderJob {
   const lookup = ctx.store.lookup(id);
   if (!lookup) throw new Problem(404, 'not_found', `no render with id ${id}`);
-  if ('removed' in lookup || lookup.found.expiresAt <= ctx.now()) {
+  // A render still queued or running has not expired: its ttl starts over when it ends.
+  if ('removed' in lookup || (isTerminal(lookup.found) && lookup.found.expiresAt <= ctx.now())) {
     throw new Problem(410, 'expired', `render ${id} has expired and its files are deleted`);
   }
   return lookup.found;
@@ -193,7 +197,7 @@ export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
         options,
         visibility: body.visibility ?? (ctx.config.publicByDefault ? 'public' : 'private'),
         createdAt: now,
-        expiresAt: now + ttlMs(body, ctx),
+        ttlMs: ttlMs(body, ctx),
       });
       request.log.info({ jobId: created.id, input: input.kind }, 'render queued');
       ctx.runner.wake();
