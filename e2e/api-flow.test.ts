@@ -10,50 +10,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifFps } from '../main/encoder/formats.ts';
 import type { OutputFormat } from '../main/encoder/formats.ts';
 import { probeFile } from '../main/verify/probe.ts';
-import { TEST_API_TOKEN, TEST_CLEANUP_TOKEN, removeDataDir, startApi, waitForRender } from './api-server.ts';
+import {
+  TEST_API_TOKEN,
+  TEST_CLEANUP_TOKEN,
+  TINY_SPEC,
+  readAnswer,
+  removeDataDir,
+  startApi,
+  waitForRender,
+} from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
 
-/** One second of square video that renders in about a second at draft quality. */
-const TINY_SPEC = {
-  kinoSpec: 1,
-  aspect: 'square',
-  fps: 30,
-  scenes: [
-    {
-      duration: '1s',
-      background: '#1e1b4b',
-      elements: [{ type: 'text', text: 'Hello', size: 120, animate: [{ preset: 'fadeIn' }] }],
-    },
-  ],
-};
+const read = (response: Response) => readAnswer(response);
+
 const TINY_FPS = 30;
 const DAY_MS = 86_400_000;
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
 const STAGES = ['authoring', 'rendering', 'encoding', 'verifying', 'storing'];
 /** Vitest puts BASE_URL=/ (Vite's base) in the environment the server inherits; empty reads as unset. */
 const SERVER_ENV = { BASE_URL: '' };
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: Record<string, unknown>;
-}
-
-/** Reads a response as a client would, and checks it leaks neither a stack trace nor a secret. */
-async function read(response: Response): Promise<Answer> {
-  const text = await response.text();
-  expect(text).not.toContain('    at ');
-  expect(text).not.toContain(TEST_API_TOKEN);
-  expect(text).not.toContain(TEST_CLEANUP_TOKEN);
-  const json = /json/.test(response.headers.get('content-type') ?? '');
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    body: json ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -8,25 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/verify/probe.ts';
-import { TEST_CLEANUP_TOKEN, removeDataDir, startApi, waitForRender } from './api-server.ts';
+import { TEST_CLEANUP_TOKEN, TINY_SPEC, removeDataDir, startApi, waitForRender } from './api-server.ts';
 import type { RenderJobBody, RunningApi, StartApiOptions } from './api-server.ts';
 
 // No rate limit: the tests poll a lot.
 const BASE_ENV = { RATE_LIMIT: '0' };
 
-/** About a second of rendering at draft quality. */
-const TINY_SPEC = {
-  kinoSpec: 1,
-  aspect: 'square',
-  fps: 30,
-  scenes: [
-    {
-      duration: '1s',
-      background: '#1e1b4b',
-      elements: [{ type: 'text', text: 'Hello', size: 120, animate: [{ preset: 'fadeIn' }] }],
-    },
-  ],
-};
 /** One second of full-strength grain: incompressible, so ~13 MB as ProRes at draft size. */
 const NOISE_SPEC = {
   kinoSpec: 1,

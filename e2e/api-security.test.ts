@@ -6,21 +6,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDownloadToken } from '../main/storage/signed-link.ts';
-import { TEST_API_TOKEN, TEST_CLEANUP_TOKEN, removeDataDir, startApi, waitForRender } from './api-server.ts';
-import type { RenderJobBody, RunningApi } from './api-server.ts';
+import {
+  TEST_API_TOKEN,
+  TEST_CLEANUP_TOKEN,
+  TINY_SPEC,
+  readAnswer,
+  removeDataDir,
+  startApi,
+  waitForRender,
+} from './api-server.ts';
+import type { Answer, RenderJobBody, RunningApi } from './api-server.ts';
 
-const TINY_SPEC = {
-  kinoSpec: 1,
-  aspect: 'square',
-  fps: 30,
-  scenes: [
-    {
-      duration: '1s',
-      background: '#1e1b4b',
-      elements: [{ type: 'text', text: 'Hello', size: 120, animate: [{ preset: 'fadeIn' }] }],
-    },
-  ],
-};
 const DRAFT = { quality: 'draft' };
 const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
 const WRONG_TOKEN = 'not-the-api-token-0123456789abcdef';
@@ -38,28 +34,7 @@ interface Problem {
   errors?: { pointer: string; message: string }[];
 }
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: Record<string, unknown>;
-}
-
-/** Reads a response as a client would, and checks it leaks neither a stack trace nor a secret. */
-async function read(response: Response): Promise<Answer> {
-  const text = await response.text();
-  expect(text).not.toContain('    at ');
-  for (const secret of [TEST_API_TOKEN, TEST_CLEANUP_TOKEN, SIGNING_SECRET, WRONG_TOKEN]) {
-    expect(text).not.toContain(secret);
-  }
-  const json = /json/.test(response.headers.get('content-type') ?? '');
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    body: json ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
+const read = (response: Response) => readAnswer(response, [SIGNING_SECRET, WRONG_TOKEN]);
 
 /** An RFC 9457 problem with this status and code. */
 function expectProblem(answer: Answer, status: number, code: string): Problem {

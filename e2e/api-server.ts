@@ -5,10 +5,50 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { components } from './api-client/openapi.d.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
 export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';
 export const TEST_CLEANUP_TOKEN = 'test-cleanup-token-0123456789abcdef';
+
+/** One second of square video: about a second of rendering at draft quality. */
+export const TINY_SPEC = {
+  kinoSpec: 1,
+  aspect: 'square',
+  fps: 30,
+  scenes: [
+    {
+      duration: '1s',
+      background: '#1e1b4b',
+      elements: [{ type: 'text', text: 'Hello', size: 120, animate: [{ preset: 'fadeIn' }] }],
+    },
+  ],
+};
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Reads a response as a client would, checking it leaks neither a stack trace nor a secret (the
+ * test tokens, and any `secrets` given).
+ */
+export async function readAnswer(response: Response, secrets: readonly string[] = []): Promise<Answer> {
+  const text = await response.text();
+  expect(text).not.toContain('    at ');
+  for (const secret of [TEST_API_TOKEN, TEST_CLEANUP_TOKEN, ...secrets]) expect(text).not.toContain(secret);
+  const json = /json/.test(response.headers.get('content-type') ?? '');
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: json ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
 
 export interface RunningApi {
   baseUrl: string;
@@ -116,33 +156,8 @@ export async function waitForRender(
   }
 }
 
-/** The job as the API returns it (the fields tests read). */
-export interface RenderJobBody {
-  id: string;
-  status: string;
-  progress: {
-    stage: string;
-    framesDone: number;
-    framesTotal: number;
-    percent: number;
-    etaSeconds: number | null;
-  } | null;
-  expiresAt: string;
-  spec: Record<string, unknown> | null;
-  code: string | null;
-  video: {
-    downloadUrl: string;
-    bytes: number;
-    contentType: string;
-    width: number;
-    height: number;
-    durationSeconds: number;
-    sha256: string;
-  } | null;
-  poster: { downloadUrl: string; bytes: number; contentType: string } | null;
-  error: { code: string; message: string } | null;
-  [field: string]: unknown;
-}
+/** The job as the API returns it, typed by the client types generated from the OpenAPI document. */
+export type RenderJobBody = components['schemas']['RenderJob'];
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // frames are drawn and encoded.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { constants as osConstants, setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,23 @@ const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url
 const CANCEL_KILL_MS = 5000;
 /** Workers run below the API's priority so polling stays fast while both cores encode. */
 const WORKER_NICENESS = 10;
+
+/**
+ * Puts a worker (and the ffmpeg it starts) behind the API. A detached worker leads its own session,
+ * and under Linux autogroup scheduling a task's nice value only weighs against tasks of the same
+ * session: the session's group gets the lower weight through /proc/<pid>/autogroup. Both are best
+ * effort; some systems refuse them.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, Math.min(osConstants.priority.PRIORITY_LOW, WORKER_NICENESS));
+  } catch {
+    // Not permitted here: the render still runs, at normal priority.
+  }
+  if (process.platform === 'linux') {
+    writeFile(`/proc/${pid}/autogroup`, String(WORKER_NICENESS)).catch(() => undefined);
+  }
+}
 
 export interface JobRunnerOptions {
   store: JobStore;
@@ -126,11 +143,7 @@ export class JobRunner {
       // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
       detached: true,
     });
-    try {
-      if (child.pid) setPriority(child.pid, Math.min(osConstants.priority.PRIORITY_LOW, WORKER_NICENESS));
-    } catch {
-      // Lowering priority is a nicety; some sandboxes refuse it.
-    }
+    if (child.pid) lowerPriority(child.pid);
     let stderrTail = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderrTail = (stderrTail + chunk).slice(-2000);
