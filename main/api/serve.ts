@@ -21,16 +21,22 @@ export async function serve(options: ServeOptions = {}): Promise<number> {
     );
   }
   process.stderr.write(`Kino render API on ${baseUrl} (docs: ${baseUrl}/v1/docs)\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (received: NodeJS.Signals) => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
-      resolve();
+      resolve(received);
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
   });
+  const running = server.ctx.runner.runningCount;
+  server.app.log.info(
+    { signal, runningRenders: running, graceMs: config.shutdownGraceMs },
+    'shutting down: no new requests or renders; running renders finish or are queued again',
+  );
   await server.close();
+  process.stderr.write('Kino render API stopped\n');
   return 0;
 }
 

