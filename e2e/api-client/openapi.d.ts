@@ -469,7 +469,134 @@ export interface paths {
     post?: never;
     delete?: never;
     options?: never;
-    head?: never;
+    /**
+     * Download a render file
+     * @description Streams the video or poster with Range support. Private files need the `token` from the job's downloadUrl; public files need nothing.
+     */
+    head: {
+      parameters: {
+        query?: {
+          /** @description The signed token of a private file. */
+          token?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+          kind: 'video' | 'poster';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'video/mp4': string;
+            'video/webm': string;
+            'video/quicktime': string;
+            'image/gif': string;
+            'image/png': string;
+          };
+        };
+        /** @description The requested byte range (Content-Range). */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'video/mp4': string;
+            'video/webm': string;
+            'video/quicktime': string;
+            'image/gif': string;
+            'image/png': string;
+          };
+        };
+        /** @description Not modified (If-None-Match). */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Bad Request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Unauthorized */
+        401: {
+          headers: {
+            /** @description Bearer realm="kino" */
+            'WWW-Authenticate'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Forbidden */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Not Found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Gone */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description URI Too Long */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The range is outside the file (Content-Range: bytes *\/size). */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Too Many Requests */
+        429: {
+          headers: {
+            /** @description Seconds until the caller may send again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
     patch?: never;
     trace?: never;
   };

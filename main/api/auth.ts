@@ -18,10 +18,21 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** A rate-limit key for the caller: a digest of its token (never the token), else its address. */
-export function callerKey(request: FastifyRequest): string {
-  const token = bearerToken(request);
-  return token ? `token:${digest(token).toString('hex').slice(0, 32)}` : `ip:${request.ip}`;
+/**
+ * A rate-limit key for the caller: which of the server's tokens it holds, else its address. Only a
+ * valid token earns its own budget; any other bearer value counts against the address, so inventing
+ * tokens buys nothing.
+ */
+export function rateLimitKey(tokens: () => Record<string, string | undefined>) {
+  return (request: FastifyRequest): string => {
+    const given = bearerToken(request);
+    if (given !== undefined) {
+      for (const [name, token] of Object.entries(tokens())) {
+        if (token && tokensEqual(given, token)) return `token:${name}`;
+      }
+    }
+    return `ip:${request.ip}`;
+  };
 }
 
 /** A preHandler that admits only requests bearing `expected` (`what` names it in the answer). */

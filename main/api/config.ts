@@ -106,6 +106,8 @@ const EnvSchema = z.object({
   MAX_TTL: durationVar('30d', { allowZero: false }),
   CLEANUP_INTERVAL: durationVar('15m', { allowZero: true }),
   SHUTDOWN_GRACE: durationVar('25s', { allowZero: true }),
+  RENDER_TIMEOUT: durationVar('30m', { allowZero: true }),
+  TRUST_PROXY: booleanVar(false),
   PUBLIC_BY_DEFAULT: booleanVar(false),
   DOCS_ENABLED: booleanVar(true),
   MAX_BODY: z
@@ -157,6 +159,9 @@ export interface ServerConfig {
   maxTtlMs: number;
   cleanupIntervalMs: number;
   shutdownGraceMs: number;
+  renderTimeoutMs: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits and logs). */
+  trustProxy: boolean;
   publicByDefault: boolean;
   docsEnabled: boolean;
   maxBodyBytes: number;
@@ -207,6 +212,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     maxTtlMs: e.MAX_TTL,
     cleanupIntervalMs: e.CLEANUP_INTERVAL,
     shutdownGraceMs: e.SHUTDOWN_GRACE,
+    renderTimeoutMs: e.RENDER_TIMEOUT,
+    trustProxy: e.TRUST_PROXY,
     publicByDefault: e.PUBLIC_BY_DEFAULT,
     docsEnabled: e.DOCS_ENABLED,
     maxBodyBytes: e.MAX_BODY,

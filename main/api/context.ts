@@ -1,4 +1,5 @@
 // What the routes share: configuration, the job store, storage, the runner, links and the clock.
+import type { Logger } from 'pino';
 import type { Cleanup } from '../jobs/cleanup.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import type { JobStore } from '../jobs/job-store.ts';
@@ -16,6 +17,7 @@ export interface ApiContext {
   keys: KeyRegistry;
   apiToken: string;
   links: () => LinkContext;
+  log: Logger;
   now: () => number;
 }
 

@@ -1,13 +1,15 @@
 // The job as clients see it: timestamps as ISO strings, files as absolute download URLs (signed
 // when private), and the JSON Schema the responses are serialized with.
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
+import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import { signDownloadToken } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
 export const RENDER_ID_PATTERN = '^rnd_[A-Za-z0-9_-]{20,64}$';
-export const TIME_OPTION_PATTERN = '^[0-9]{1,6}(\\.[0-9]{1,3})?(ms|s|f)$';
+/** The spec's own time grammar ("1.5s", "500ms", "45f"), as a JSON Schema pattern. */
+export const TIME_OPTION_PATTERN = TIME_PATTERN.source;
 
 export const RenderOptionsSchema = {
   type: 'object',

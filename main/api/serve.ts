@@ -21,15 +21,7 @@ export async function serve(options: ServeOptions = {}): Promise<number> {
     );
   }
   process.stderr.write(`Kino render API on ${baseUrl} (docs: ${baseUrl}/v1/docs)\n`);
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    const stop = (received: NodeJS.Signals) => {
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
-      resolve(received);
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
+  const signal = await firstStopSignal();
   const running = server.ctx.runner.runningCount;
   server.app.log.info(
     { signal, runningRenders: running, graceMs: config.shutdownGraceMs },
@@ -38,6 +30,34 @@ export async function serve(options: ServeOptions = {}): Promise<number> {
   await server.close();
   process.stderr.write('Kino render API stopped\n');
   return 0;
+}
+
+/** Signals that stop the server gracefully. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/**
+ * A Ctrl+C reaches the whole process group, so the server can hear one press twice (directly and
+ * through the Node launcher): repeats this soon after the first are the same request.
+ */
+const REPEAT_WINDOW_MS = 2000;
+
+/**
+ * Resolves on the first stop signal. The handlers stay installed for the rest of the shutdown, so a
+ * repeat never kills the process mid-stop; a later one (a second, deliberate Ctrl+C) forces the exit.
+ */
+function firstStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    let first: number | undefined;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (first === undefined) {
+        first = Date.now();
+        resolve(signal);
+      } else if (Date.now() - first > REPEAT_WINDOW_MS) {
+        process.stderr.write('Kino render API: stopping now; running renders resume on the next start\n');
+        process.exit(130);
+      }
+    };
+    for (const name of STOP_SIGNALS) process.on(name, onSignal);
+  });
 }
 
 export { ConfigError };

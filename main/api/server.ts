@@ -17,7 +17,7 @@ import { JobStore } from '../jobs/job-store.ts';
 import { lockDataDir } from '../storage/data-dir-lock.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { loadOrCreateSecret, randomToken } from '../storage/secrets.ts';
-import { callerKey } from './auth.ts';
+import { rateLimitKey } from './auth.ts';
 import { effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
@@ -129,6 +129,7 @@ export async function createApiServer(
     maxAttempts: config.renderMaxAttempts,
     renderProject: config.renderProject,
     workRoot: path.join(config.dataDir, 'work'),
+    timeoutMs: config.renderTimeoutMs,
     log: log.child({ component: 'runner' }),
     now,
   });
@@ -143,6 +144,7 @@ export async function createApiServer(
     keys: new KeyRegistry(config.renderProject),
     apiToken: apiTokenSecret.value,
     links: () => ({ baseUrl, signingSecret }),
+    log,
     now,
   };
 
@@ -154,6 +156,7 @@ export async function createApiServer(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true },
     },
@@ -224,7 +227,7 @@ export async function createApiServer(
     await app.register(rateLimit, {
       max,
       timeWindow: windowMs,
-      keyGenerator: callerKey,
+      keyGenerator: rateLimitKey(() => ({ api: ctx.apiToken, cleanup: config.cleanupToken })),
       // The reference page loads a dozen static files; reading docs should not use up a caller's budget.
       allowList: (request) => request.url.startsWith('/v1/docs'),
       errorResponseBuilder: (_request, context) =>

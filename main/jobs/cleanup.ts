@@ -44,10 +44,18 @@ export class Cleanup {
     for (const job of this.#store.expired(now, Number.MAX_SAFE_INTEGER)) {
       report.scanned++;
       if (job.status === 'queued' || job.status === 'running') continue;
-      const freed = dryRun
-        ? await this.#storage.measureRender(job.id)
-        : await this.#storage.removeRender(job.id);
-      if (!dryRun) this.#store.remove(job.id, now);
+      let freed: { files: number; bytes: number };
+      try {
+        freed = dryRun ? await this.#storage.measureRender(job.id) : await this.#storage.removeRender(job.id);
+        if (!dryRun) this.#store.remove(job.id, now);
+      } catch (error) {
+        // One render that cannot be removed (permissions, a flaky disk) must not stop the rest.
+        this.#log.error(
+          { err: error, jobId: job.id },
+          'cleanup could not remove an expired render; will retry',
+        );
+        continue;
+      }
       report.deletedFiles += freed.files;
       report.freedBytes += freed.bytes;
       report.deletedJobs++;

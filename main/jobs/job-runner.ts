@@ -36,6 +36,23 @@ function lowerPriority(pid: number): void {
   }
 }
 
+/** Kills a worker and everything it started (it leads its own process group, ffmpeg included). */
+function killWorkerGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/** The worker's environment: the server's, less its secrets, which a composition's code could read. */
+function workerEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['API_TOKEN', 'CLEANUP_TOKEN', 'SIGNING_SECRET']) delete env[name];
+  return env;
+}
+
 export interface JobRunnerOptions {
   store: JobStore;
   storage: RenderStorage;
@@ -44,6 +61,8 @@ export interface JobRunnerOptions {
   renderProject: string;
   /** Scratch space for workers; each job gets a folder that is removed when it ends. */
   workRoot: string;
+  /** A render running longer than this is stopped and failed; 0 = no limit. */
+  timeoutMs: number;
   log: Logger;
   now?: () => number;
 }
@@ -51,8 +70,8 @@ export interface JobRunnerOptions {
 interface ActiveRender {
   job: RenderJob;
   child: ChildProcess;
-  /** Why the parent is ending it, if it is: a cancel request or a shutdown that requeues it. */
-  ending?: 'cancel' | 'requeue';
+  /** Why the parent is ending it, if it is: a cancel request, a shutdown that requeues it, the time limit. */
+  ending?: 'cancel' | 'requeue' | 'timeout';
   done: Promise<void>;
 }
 
@@ -122,11 +141,11 @@ export class JobRunner {
     }
   }
 
-  #end(active: ActiveRender, why: 'cancel' | 'requeue'): void {
+  #end(active: ActiveRender, why: NonNullable<ActiveRender['ending']>): void {
     if (active.ending) return;
     active.ending = why;
     if (active.child.connected) active.child.send({ type: 'cancel' });
-    const kill = setTimeout(() => active.child.kill('SIGKILL'), CANCEL_KILL_MS);
+    const kill = setTimeout(() => killWorkerGroup(active.child), CANCEL_KILL_MS);
     kill.unref();
     void active.done.finally(() => clearTimeout(kill));
   }
@@ -136,6 +155,7 @@ export class JobRunner {
     const jobLog = log.child({ jobId: job.id });
     const workDir = path.join(workRoot, job.id);
     const child = fork(WORKER_ENTRY, [], {
+      env: workerEnv(),
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       execArgv: ['--no-warnings'],
@@ -149,11 +169,30 @@ export class JobRunner {
       stderrTail = (stderrTail + chunk).slice(-2000);
     });
     const active: ActiveRender = { job, child, done: Promise.resolve() };
-    active.done = this.#supervise(active, workDir, jobLog, () => stderrTail).finally(() => {
-      this.#active.delete(job.id);
-      void rm(workDir, { recursive: true, force: true });
-      this.wake();
-    });
+    const { timeoutMs, store } = this.#options;
+    const watchdog = timeoutMs > 0 ? setTimeout(() => this.#end(active, 'timeout'), timeoutMs) : undefined;
+    watchdog?.unref();
+    active.done = this.#supervise(active, workDir, jobLog, () => stderrTail)
+      .catch((error: unknown) => {
+        // The runner itself failed (its scratch folder, the store): the job must still end.
+        jobLog.error({ err: error }, 'render could not be supervised');
+        killWorkerGroup(child);
+        const code = (error as NodeJS.ErrnoException).code;
+        store.fail(
+          job.id,
+          {
+            code: 'render_failed',
+            message: `the server could not run the render (${code ?? 'internal error'})`,
+          },
+          this.#now(),
+        );
+      })
+      .finally(() => {
+        clearTimeout(watchdog);
+        this.#active.delete(job.id);
+        rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+        this.wake();
+      });
     this.#active.set(job.id, active);
     jobLog.info({ attempt: job.attempts, input: job.input.kind, options: job.options }, 'render started');
   }
@@ -163,9 +202,13 @@ export class JobRunner {
     const { job, child } = active;
     let resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined;
     let finished: { output: WorkerOutput } | { error: JobError } | undefined;
+    // 'close' comes after the last IPC message, so a result sent just before exiting is never missed.
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-      child.once('exit', (code, signal) => resolve({ code, signal }));
-      child.once('error', () => resolve({ code: null, signal: null }));
+      child.once('close', (code, signal) => resolve({ code, signal }));
+      child.on('error', (error) => {
+        log.error({ err: error }, 'render worker error');
+        if (child.pid === undefined) resolve({ code: null, signal: null });
+      });
     });
     child.on('message', (message: FromWorker) => {
       if (message.type === 'progress') store.setProgress(job.id, message.progress);
@@ -186,6 +229,31 @@ export class JobRunner {
     child.send(assignment);
     const exit = await exited;
 
+    // A render that finished is kept, even when a shutdown's grace ran out as it was exiting.
+    const output = finished && 'output' in finished ? finished.output : undefined;
+    if (
+      output &&
+      active.ending !== 'cancel' &&
+      active.ending !== 'timeout' &&
+      store.get(job.id)?.status === 'running'
+    ) {
+      await this.#store(job, output, resolved, log);
+      return;
+    }
+    if (active.ending === 'timeout') {
+      const minutes = Math.round((this.#options.timeoutMs / 60_000) * 10) / 10;
+      store.fail(
+        job.id,
+        {
+          code: 'timeout',
+          message: `the render ran longer than ${minutes} min (RENDER_TIMEOUT) and was stopped`,
+        },
+        this.#now(),
+        resolved,
+      );
+      log.warn('render stopped: it ran past RENDER_TIMEOUT');
+      return;
+    }
     if (active.ending === 'requeue') {
       store.requeue(job.id);
       log.warn('render stopped by shutdown; queued again');
@@ -195,15 +263,12 @@ export class JobRunner {
       log.info('render canceled');
       return;
     }
-    if (finished && 'output' in finished) {
-      await this.#store(job, finished.output, resolved, log);
-      return;
-    }
-    const error: JobError = finished?.error ?? {
+    const reported = finished && 'error' in finished ? finished.error : undefined;
+    const error: JobError = reported ?? {
       code: 'worker_crashed',
       message: `the render process exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`,
     };
-    if (!finished) log.error({ exit, stderr: stderr() }, 'render worker crashed');
+    if (!reported) log.error({ exit, stderr: stderr() }, 'render worker crashed');
     store.fail(job.id, error, this.#now(), resolved);
     log.warn({ error }, 'render failed');
   }

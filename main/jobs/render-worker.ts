@@ -7,14 +7,12 @@ import { specToCode } from '../../shared/builder/print.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
-import { semanticIssues } from '../../shared/timeline/check.ts';
 import { describeError } from '../cli/describe-error.ts';
 import { FORMAT_EXTENSIONS } from '../encoder/formats.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { renderVideo } from '../engine/render-video.ts';
 import type { RenderProgress } from '../engine/render-video.ts';
-import { loadComposition } from '../composition/load.ts';
-import { loadSpecFile } from '../project/resolve-input.ts';
+import { checkSpec, resolveKey } from '../project/resolve-input.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { loadProject } from '../project/load.ts';
 import type { RenderProject } from '../project/load.ts';
@@ -47,25 +45,18 @@ function specOf(model: VideoModel): VideoSpec | null {
 const asData = (spec: VideoSpec | null) => spec as Record<string, unknown> | null;
 
 async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
-  const project = await loadProject(job.renderProject);
   if (job.input.kind === 'spec') {
-    const result = parseSpec(job.input.spec);
+    const result = checkSpec(job.input.spec);
     if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
-    const issues = semanticIssues(result.spec);
-    if (issues.length > 0) throw new KinoInputError('invalid spec', { issues });
+    const project = await loadProject(job.renderProject);
     return { model: result.spec, project, spec: job.input.spec, code: specToCode(result.spec) };
   }
-  const entry = project.compositions.get(job.input.key);
-  if (!entry) throw new KinoInputError(`composition key "${job.input.key}" is no longer registered`);
-  if (compositionEntryKind(entry) === 'spec') {
-    const model = await loadSpecFile(entry);
-    const spec = specOf(model);
-    return { model, project, spec: asData(spec), code: spec ? specToCode(spec) : null };
-  }
-  const model = await loadComposition(entry);
-  const issues = semanticIssues(model);
-  if (issues.length > 0) throw new KinoInputError('invalid composition', { issues });
-  return { model, project, spec: asData(specOf(model)), code: await readFile(entry, 'utf8') };
+  const { model, project, sourcePath } = await resolveKey(job.input.key, job.renderProject);
+  const spec = specOf(model);
+  // A code composition's own source is its code; a registered JSON spec is printed as code.
+  const isComposition = sourcePath !== undefined && compositionEntryKind(sourcePath) !== 'spec';
+  const code = isComposition ? await readFile(sourcePath, 'utf8') : spec ? specToCode(spec) : null;
+  return { model, project, spec: asData(spec), code };
 }
 
 /** Rendering takes the bulk of the bar; encoding, verifying and storing the rest. */

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
+import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
 import { semanticIssues } from '../../shared/timeline/check.ts';
@@ -29,12 +30,20 @@ function invalid(file: string, issues: SpecIssue[]): KinoInputError {
   return new KinoInputError(`${file}: invalid spec (${describeIssues(issues)})`, { issues });
 }
 
-/** Reads and validates a JSON spec: schema first, then the timeline's own rules (ids, triggers, timing). */
-export async function loadSpecFile(file: string): Promise<VideoModel> {
-  const result = parseSpec(await readJsonFile(file, 'spec'));
-  if (!result.ok) throw invalid(file, result.issues);
+/** Validates spec data: schema first, then the timeline's own rules (ids, triggers, timing). */
+export function checkSpec(
+  value: unknown,
+): { ok: true; spec: VideoSpec } | { ok: false; issues: SpecIssue[] } {
+  const result = parseSpec(value);
+  if (!result.ok) return result;
   const issues = semanticIssues(result.spec);
-  if (issues.length > 0) throw invalid(file, issues);
+  return issues.length > 0 ? { ok: false, issues } : result;
+}
+
+/** Reads and validates a JSON spec file. */
+export async function loadSpecFile(file: string): Promise<VideoModel> {
+  const result = checkSpec(await readJsonFile(file, 'spec'));
+  if (!result.ok) throw invalid(file, result.issues);
   return result.spec;
 }
 
@@ -53,8 +62,12 @@ async function requireFile(file: string, what: string): Promise<void> {
 
 const KEY_LIKE = /^[a-z0-9][a-z0-9-]*$/;
 
-async function resolveKey(key: string): Promise<ResolvedRenderInput> {
-  const project = await loadProject(defaultProjectDir());
+/** Loads the composition or spec registered as `key` in the project at `projectDir`. */
+export async function resolveKey(
+  key: string,
+  projectDir = defaultProjectDir(),
+): Promise<ResolvedRenderInput> {
+  const project = await loadProject(projectDir);
   const entry = project.compositions.get(key);
   if (!entry) {
     const known = [...project.compositions.keys()].sort();

@@ -1,6 +1,6 @@
 // One server per data directory: a second process on the same DATA_DIR would take the first's
 // running jobs for interrupted ones and run them twice.
-import { open, readFile, rm } from 'node:fs/promises';
+import { link, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export class DataDirInUseError extends Error {
@@ -21,9 +21,15 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   const file = path.join(dataDir, 'server.pid');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const handle = await open(file, 'wx', 0o600);
-      await handle.writeFile(String(process.pid));
-      await handle.close();
+      // Written aside, then linked into place: the lock never exists without its pid in it, so a
+      // second server starting at the same moment cannot read it empty and take it for stale.
+      const pending = `${file}.${process.pid}.tmp`;
+      await writeFile(pending, String(process.pid), { mode: 0o600 });
+      try {
+        await link(pending, file);
+      } finally {
+        await rm(pending, { force: true });
+      }
       return () => rm(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

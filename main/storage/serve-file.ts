@@ -19,6 +19,13 @@ export class StoredFileMissing extends Error {
   override name = 'StoredFileMissing';
 }
 
+/** If-None-Match: "*", or a list of entity tags compared weakly (RFC 9110 §13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 export async function serveFile(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -38,7 +45,7 @@ export async function serveFile(
       .header('etag', etag)
       .header('cache-control', file.cacheControl)
       .header('content-disposition', `inline; filename="${file.filename}"`);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
     let start = 0;
     let end = size - 1;
@@ -50,8 +57,8 @@ export async function serveFile(
       if (ranges === -1) {
         return reply.code(416).header('content-range', `bytes */${size}`).send();
       }
-      // One range is served as a 206; several (rare for media) fall back to the whole file.
-      if (ranges !== -2 && ranges.length === 1) {
+      // One byte range is served as a 206; several (rare for media) or another unit get the whole file.
+      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
         start = ranges[0]!.start;
         end = ranges[0]!.end;
         reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);

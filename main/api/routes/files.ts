@@ -5,6 +5,7 @@ import { serveFile, StoredFileMissing } from '../../storage/serve-file.ts';
 import type { FileKind } from '../../storage/signed-link.ts';
 import { verifyDownloadToken } from '../../storage/signed-link.ts';
 import type { RouteOptions } from '../context.ts';
+import { findLiveJob } from '../job-lookup.ts';
 import { Problem, problemResponses } from '../problem.ts';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
@@ -17,51 +18,47 @@ const fileContent = {
 };
 
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
-  app.get<{ Params: { id: string; kind: FileKind }; Querystring: { token?: string } }>(
-    '/v1/files/:id/:kind',
-    {
-      schema: {
-        summary: 'Download a render file',
-        description:
-          "Streams the video or poster with Range support. Private files need the `token` from the job's downloadUrl; public files need nothing.",
-        tags: ['files'],
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'kind'],
-          properties: {
-            id: { type: 'string', minLength: 1, maxLength: 100 },
-            kind: { type: 'string', enum: ['video', 'poster'] },
-          },
-        },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            token: { type: 'string', maxLength: 200, description: 'The signed token of a private file.' },
-          },
-        },
-        response: {
-          200: {
-            description: 'The file.',
-            content: fileContent,
-          },
-          206: { description: 'The requested byte range (Content-Range).', content: fileContent },
-          304: { description: 'Not modified (If-None-Match).', type: 'null' },
-          416: { description: 'The range is outside the file (Content-Range: bytes */size).', type: 'null' },
-          ...problemResponses(400, 401, 403, 404, 410, 414, 429),
+  // GET and HEAD share the handler, so HEAD reports the real Content-Length (Fastify's own HEAD
+  // route would send the length of an empty body).
+  app.route<{ Params: { id: string; kind: FileKind }; Querystring: { token?: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/v1/files/:id/:kind',
+    schema: {
+      summary: 'Download a render file',
+      description:
+        "Streams the video or poster with Range support. Private files need the `token` from the job's downloadUrl; public files need nothing.",
+      tags: ['files'],
+      params: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind'],
+        properties: {
+          id: { type: 'string', minLength: 1, maxLength: 100 },
+          kind: { type: 'string', enum: ['video', 'poster'] },
         },
       },
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          token: { type: 'string', maxLength: 200, description: 'The signed token of a private file.' },
+        },
+      },
+      response: {
+        200: {
+          description: 'The file.',
+          content: fileContent,
+        },
+        206: { description: 'The requested byte range (Content-Range).', content: fileContent },
+        304: { description: 'Not modified (If-None-Match).', type: 'null' },
+        416: { description: 'The range is outside the file (Content-Range: bytes */size).', type: 'null' },
+        ...problemResponses(400, 401, 403, 404, 410, 414, 429),
+      },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { id, kind } = request.params;
       const now = ctx.now();
-      const lookup = ctx.store.lookup(id);
-      if (!lookup) throw new Problem(404, 'not_found', `no render with id ${id}`);
-      if ('removed' in lookup || lookup.found.expiresAt <= now) {
-        throw new Problem(410, 'expired', `render ${id} has expired and its files are deleted`);
-      }
-      const job = lookup.found;
+      const job = findLiveJob(ctx, id);
       if (job.visibility === 'private') {
         const token = request.query.token;
         if (token === undefined) {
@@ -105,5 +102,5 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
         throw error;
       }
     },
-  );
+  });
 };

@@ -1,12 +1,11 @@
 // POST /v1/renders, GET /v1/renders/{id}, DELETE /v1/renders/{id}.
 import type { FastifyPluginAsync } from 'fastify';
-import { parseSpec } from '../../../shared/spec/validate.ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
-import { semanticIssues } from '../../../shared/timeline/check.ts';
+import { checkSpec } from '../../project/resolve-input.ts';
 import type { OutputFormat, Quality } from '../../encoder/formats.ts';
-import { TERMINAL_STATUSES } from '../../jobs/job-store.ts';
-import type { RenderInput, RenderJob, RenderJobOptions, Visibility } from '../../jobs/job-store.ts';
+import type { RenderInput, RenderJobOptions, Visibility } from '../../jobs/job-store.ts';
+import { findLiveJob } from '../job-lookup.ts';
 import { randomToken } from '../../storage/secrets.ts';
 import { requireBearer } from '../auth.ts';
 import { TTL_PATTERN, parseDuration } from '../config.ts';
@@ -101,9 +100,9 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
     );
   }
   if (body.spec !== undefined) {
-    const parsed = parseSpec(body.spec);
-    const issues = parsed.ok ? semanticIssues(parsed.spec) : parsed.issues;
-    if (issues.length > 0) {
+    const checked = checkSpec(body.spec);
+    if (!checked.ok) {
+      const issues = checked.issues;
       throw new Problem(
         400,
         'invalid_spec',
@@ -116,7 +115,14 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
     return { kind: 'spec', spec: body.spec };
   }
   const key = body.key!;
-  const keys = await ctx.keys.keys();
+  const keys = await ctx.keys.keys().catch((error: unknown) => {
+    ctx.log.error({ err: error }, 'the render project cannot be loaded');
+    throw new Problem(
+      503,
+      'project_unavailable',
+      "the server's render project cannot be loaded, so no key can be rendered now; the operator must fix RENDER_PROJECT",
+    );
+  });
   if (!keys.includes(key)) {
     const known = keys.length > 0 ? `known keys are ${keys.join(', ')}` : 'the render project registers none';
     throw new Problem(400, 'unknown_key', `unknown composition key "${key}": ${known}`, {
@@ -141,18 +147,6 @@ function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
     );
   }
   return ms;
-}
-
-const isTerminal = (job: RenderJob) => TERMINAL_STATUSES.includes(job.status);
-
-function findJob(ctx: ApiContext, id: string): RenderJob {
-  const lookup = ctx.store.lookup(id);
-  if (!lookup) throw new Problem(404, 'not_found', `no render with id ${id}`);
-  // A render still queued or running has not expired: its ttl starts over when it ends.
-  if ('removed' in lookup || (isTerminal(lookup.found) && lookup.found.expiresAt <= ctx.now())) {
-    throw new Problem(410, 'expired', `render ${id} has expired and its files are deleted`);
-  }
-  return lookup.found;
 }
 
 export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
@@ -222,7 +216,7 @@ export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
         response: { 200: { description: 'The job.', ...job }, ...problemResponses(401, 404, 410, 414, 429) },
       },
     },
-    async (request) => jobView(findJob(ctx, request.params.id), ctx.links()),
+    async (request) => jobView(findLiveJob(ctx, request.params.id), ctx.links()),
   );
 
   app.delete<{ Params: { id: string } }>(
@@ -242,7 +236,7 @@ export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
       },
     },
     async (request) => {
-      const found = findJob(ctx, request.params.id);
+      const found = findLiveJob(ctx, request.params.id);
       if (!ctx.store.cancel(found.id, ctx.now())) {
         const status = ctx.store.get(found.id)?.status ?? found.status;
         throw new Problem(
