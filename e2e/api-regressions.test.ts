@@ -16,6 +16,8 @@ import {
   removeDataDir,
   startApi,
   waitForRender,
+  sleep,
+  until,
 } from './api-server.ts';
 import type { RenderJobBody, RunningApi, StartApiOptions } from './api-server.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
@@ -23,8 +25,6 @@ import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 /** Several seconds of rendering at draft quality, tens of seconds at standard. */
 const LONG_KEY = 'product-launch';
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Servers and data dirs a test started, stopped and removed after it whatever happened.
 const servers = new Set<RunningApi>();
@@ -53,20 +53,6 @@ afterEach(async (context) => {
   for (const dir of dirs) removeDataDir(dir);
   dirs.clear();
 });
-
-async function until<T>(
-  what: string,
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  { timeoutMs = 30_000, intervalMs = 150 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
 
 async function postRender(
   baseUrl: string,

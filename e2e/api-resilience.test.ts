@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/verify/probe.ts';
-import { TEST_CLEANUP_TOKEN, TINY_SPEC, removeDataDir, startApi, waitForRender } from './api-server.ts';
+import {
+  TEST_CLEANUP_TOKEN,
+  TINY_SPEC,
+  removeDataDir,
+  startApi,
+  waitForRender,
+  sleep,
+  until,
+} from './api-server.ts';
 import type { RenderJobBody, RunningApi, StartApiOptions } from './api-server.ts';
 
 // No rate limit: the tests poll a lot.
@@ -49,22 +57,6 @@ afterEach(async (context) => {
   for (const dir of dirs) removeDataDir(dir);
   dirs.clear();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-  what: string,
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  { timeoutMs = 30_000, intervalMs = 150 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
 
 async function postRender(api: RunningApi, body: Record<string, unknown>): Promise<RenderJobBody> {
   const response = await api.api('/v1/renders', { method: 'POST', json: body });

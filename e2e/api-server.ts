@@ -13,7 +13,7 @@ export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';
 export const TEST_CLEANUP_TOKEN = 'test-cleanup-token-0123456789abcdef';
 
 /** One second of square video: about a second of rendering at draft quality. */
-export const TINY_SPEC = {
+export const TINY_SPEC: components['schemas']['VideoSpec'] = {
   kinoSpec: 1,
   aspect: 'square',
   fps: 30,
@@ -25,6 +25,23 @@ export const TINY_SPEC = {
     },
   ],
 };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it gives a value (not undefined or false), or fails naming `what`. */
+export async function until<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  { timeoutMs = 30_000, intervalMs = 150 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
 
 export interface Answer {
   status: number;

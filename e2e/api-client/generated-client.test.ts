@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { TEST_API_TOKEN, TEST_CLEANUP_TOKEN, removeDataDir, startApi } from '../api-server.ts';
+import { TEST_API_TOKEN, TEST_CLEANUP_TOKEN, TINY_SPEC, removeDataDir, startApi } from '../api-server.ts';
 import type { RunningApi } from '../api-server.ts';
 import type { components, paths } from './openapi.d.ts';
 
@@ -16,20 +16,6 @@ type RenderJob = components['schemas']['RenderJob'];
 type Problem = components['schemas']['Problem'];
 type CreateRenderBody = paths['/v1/renders']['post']['requestBody']['content']['application/json'];
 type Method = 'get' | 'post' | 'delete';
-
-/** One second, square: about a second to render at draft quality. Typed by the document's VideoSpec. */
-const TINY_SPEC: components['schemas']['VideoSpec'] = {
-  kinoSpec: 1,
-  aspect: 'square',
-  fps: 30,
-  scenes: [
-    {
-      duration: '1s',
-      background: '#1e1b4b',
-      elements: [{ type: 'text', text: 'Hello', size: 120, animate: [{ preset: 'fadeIn' }] }],
-    },
-  ],
-};
 
 const DOCUMENT_ID = 'https://kino.invalid/openapi.json';
 const escapePointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
