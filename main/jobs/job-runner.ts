@@ -280,14 +280,7 @@ export class JobRunner {
     log: Logger,
   ): Promise<void> {
     const { store, storage } = this.#options;
-    const previous = store.get(job.id)?.progress;
-    store.setProgress(job.id, {
-      stage: 'storing',
-      framesDone: previous?.framesDone ?? 0,
-      framesTotal: previous?.framesTotal ?? 0,
-      percent: 98,
-      etaSeconds: 0,
-    });
+    store.markStoring(job.id);
     try {
       const format = FORMATS[job.options.format];
       const extension = path.extname(output.videoPath);

@@ -147,6 +147,13 @@ describe('JobStore', () => {
     const job = store.insert(newJob());
     store.claimNext(T0 + 10);
     store.setProgress(job.id, progress(30));
+    store.markStoring(job.id);
+    expect(store.get(job.id)!.progress).toEqual({
+      ...progress(30),
+      stage: 'storing',
+      percent: 98,
+      etaSeconds: 0,
+    });
     expect(store.succeed(job.id, outcome, T0 + 50)).toBe(true);
     const done = store.get(job.id)!;
     expect(done).toMatchObject({
@@ -158,7 +165,7 @@ describe('JobStore', () => {
       poster: outcome.poster,
       error: null,
     });
-    expect(done.progress).toEqual({ ...progress(30), percent: 100, etaSeconds: 0 });
+    expect(done.progress).toEqual({ ...progress(30), stage: 'storing', percent: 100, etaSeconds: 0 });
     // Only once: a succeeded job is not running any more.
     expect(store.succeed(job.id, outcome, T0 + 60)).toBe(false);
     expect(store.get(job.id)?.finishedAt).toBe(T0 + 50);

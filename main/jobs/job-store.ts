@@ -160,6 +160,9 @@ function toJob(row: JobRow): RenderJob {
   };
 }
 
+/** The progress of a job that reached storing without a progress report (a SQL literal). */
+const STORING_PROGRESS = `'{"stage":"storing","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":0}'`;
+
 export type JobLookup = { found: RenderJob } | { removed: true } | undefined;
 
 export class JobStore {
@@ -232,30 +235,22 @@ export class JobStore {
 
   /** Records a finished render; false when the job stopped being running meanwhile (canceled). */
   succeed(id: string, outcome: JobOutcome, now: number): boolean {
-    const progress: JobProgress = {
-      stage: 'storing',
-      framesDone: 0,
-      framesTotal: 0,
-      percent: 100,
-      etaSeconds: 0,
-    };
-    const current = this.get(id);
-    if (current?.progress) Object.assign(progress, current.progress, { percent: 100, etaSeconds: 0 });
     const result = this.#sql(
-      `UPDATE jobs SET status = 'succeeded', finished_at = ?, expires_at = ? + ttl_ms, spec_json = ?, code = ?, video_json = ?,
-         poster_json = ?, progress_json = ?, error_json = NULL
+      `UPDATE jobs SET status = 'succeeded', finished_at = ?, expires_at = ? + ttl_ms, spec_json = ?, code = ?,
+         video_json = ?, poster_json = ?, error_json = NULL,
+         progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}), '$.percent', 100, '$.etaSeconds', 0)
        WHERE id = ? AND status = 'running'`,
-    ).run(
-      now,
-      now,
-      json(outcome.spec),
-      outcome.code,
-      json(outcome.video),
-      json(outcome.poster),
-      json(progress),
-      id,
-    );
+    ).run(now, now, json(outcome.spec), outcome.code, json(outcome.video), json(outcome.poster), id);
     return result.changes === 1;
+  }
+
+  /** Moves a running job's progress to the storing stage, keeping its frame counts. */
+  markStoring(id: string): void {
+    this.#sql(
+      `UPDATE jobs SET progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}),
+         '$.stage', 'storing', '$.percent', 98, '$.etaSeconds', 0)
+       WHERE id = ? AND status = 'running'`,
+    ).run(id);
   }
 
   /** Keeps what was resolved before the failure (the spec, the code) so the failure can be read. */
