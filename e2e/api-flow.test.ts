@@ -27,8 +27,6 @@ const TINY_FPS = 30;
 const DAY_MS = 86_400_000;
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
 const STAGES = ['authoring', 'rendering', 'encoding', 'verifying', 'storing'];
-/** Vitest puts BASE_URL=/ (Vite's base) in the environment the server inherits; empty reads as unset. */
-const SERVER_ENV = { BASE_URL: '' };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -39,7 +37,7 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
   const downloadTokens = new Set<string>();
 
   beforeAll(async () => {
-    api = await startApi({ env: SERVER_ENV });
+    api = await startApi();
     work = mkdtempSync(join(tmpdir(), 'kino-api-flow-'));
   });
 

@@ -7,10 +7,9 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import {
   TEST_API_TOKEN,
-  TEST_CLEANUP_TOKEN,
   TINY_SPEC,
   readAnswer,
   removeDataDir,
@@ -18,41 +17,18 @@ import {
   waitForRender,
   sleep,
   until,
+  serverEnv,
+  useApiServers,
 } from './api-server.ts';
-import type { RenderJobBody, RunningApi, StartApiOptions } from './api-server.ts';
+import type { RenderJobBody, RunningApi } from './api-server.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
 /** Several seconds of rendering at draft quality, tens of seconds at standard. */
 const LONG_KEY = 'product-launch';
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
-// Servers and data dirs a test started, stopped and removed after it whatever happened.
-const servers = new Set<RunningApi>();
-const dirs = new Set<string>();
-
-async function start(options: StartApiOptions = {}): Promise<RunningApi> {
-  // No rate limit unless a test sets one: the tests poll.
-  const api = await startApi({ ...options, env: { RATE_LIMIT: '0', ...options.env } });
-  servers.add(api);
-  dirs.add(api.dataDir);
-  return api;
-}
-
-async function stopServer(api: RunningApi): Promise<void> {
-  await api.stop('SIGKILL');
-  servers.delete(api);
-}
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    for (const api of servers)
-      console.error(`--- kino serve (${api.dataDir}):\n${api.output().slice(-6000)}`);
-  }
-  for (const api of servers) await api.stop('SIGKILL');
-  servers.clear();
-  for (const dir of dirs) removeDataDir(dir);
-  dirs.clear();
-});
+// No rate limit unless a test sets one: the tests poll.
+const { start, kill, removeAfter } = useApiServers({ RATE_LIMIT: '0' });
 
 async function postRender(
   baseUrl: string,
@@ -245,7 +221,7 @@ describe('rate limit keys', () => {
       options: { quality: 'draft' },
       visibility: 'public',
     });
-    await stopServer(first);
+    await kill(first);
     const api = await start({ dataDir: first.dataDir, env: LIMITED });
     return { api, job, fileUrl: onServer(api, job.video!.downloadUrl) };
   }
@@ -307,22 +283,11 @@ describe('a Ctrl+C to the whole process group', () => {
    */
   async function ctrlCMidRender(node: string): Promise<void> {
     const dataDir = mkdtempSync(join(tmpdir(), 'kino-api-sigint-'));
-    dirs.add(dataDir);
+    removeAfter(dataDir);
     const child = spawn(node, [KINO_BIN, 'serve'], {
       cwd: REPO_ROOT,
       detached: true,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        API_TOKEN: TEST_API_TOKEN,
-        CLEANUP_TOKEN: TEST_CLEANUP_TOKEN,
-        CLEANUP_INTERVAL: '0',
-        RATE_LIMIT: '0',
-        LOG_LEVEL: 'info',
-        BASE_URL: '',
-      },
+      env: serverEnv(dataDir, { RATE_LIMIT: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -400,7 +365,7 @@ describe('a Ctrl+C to the whole process group', () => {
 describe('a broken render project', () => {
   it('answers 503 project_unavailable (never 500) while kino.json is invalid', async () => {
     const project = mkdtempSync(join(tmpdir(), 'kino-api-broken-project-'));
-    dirs.add(project);
+    removeAfter(project);
     writeFileSync(join(project, 'kino.json'), JSON.stringify({ compositions: 5 }));
     const api = await start({ env: { RENDER_PROJECT: project } });
 

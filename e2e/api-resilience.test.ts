@@ -6,18 +6,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeFile } from '../main/verify/probe.ts';
-import {
-  TEST_CLEANUP_TOKEN,
-  TINY_SPEC,
-  removeDataDir,
-  startApi,
-  waitForRender,
-  sleep,
-  until,
-} from './api-server.ts';
-import type { RenderJobBody, RunningApi, StartApiOptions } from './api-server.ts';
+import { TEST_CLEANUP_TOKEN, TINY_SPEC, waitForRender, sleep, until, useApiServers } from './api-server.ts';
+import type { RenderJobBody, RunningApi } from './api-server.ts';
 
 // No rate limit: the tests poll a lot.
 const BASE_ENV = { RATE_LIMIT: '0' };
@@ -34,29 +26,7 @@ const LONG_KEY = 'product-launch';
 
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
-// Servers and data dirs a test started, stopped and removed after it whatever happened.
-const servers = new Set<RunningApi>();
-const dirs = new Set<string>();
-
-async function start(options: StartApiOptions = {}): Promise<RunningApi> {
-  const api = await startApi({ ...options, env: { ...BASE_ENV, ...options.env } });
-  servers.add(api);
-  dirs.add(api.dataDir);
-  return api;
-}
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    // What the servers said helps more than the assertion alone.
-    for (const api of servers)
-      console.error(`--- kino serve (${api.dataDir}):\n${api.output().slice(-6000)}`);
-  }
-  for (const api of servers) await api.stop('SIGKILL');
-  servers.clear();
-  // A worker orphaned by the kill stops on its own when its IPC channel closes (tested below).
-  for (const dir of dirs) removeDataDir(dir);
-  dirs.clear();
-});
+const { start, kill } = useApiServers(BASE_ENV);
 
 async function postRender(api: RunningApi, body: Record<string, unknown>): Promise<RenderJobBody> {
   const response = await api.api('/v1/renders', { method: 'POST', json: body });
@@ -260,8 +230,7 @@ async function renderBeforeExpiry(
     for (const job of done) expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
     const soonest = Math.min(...done.map((job) => Date.parse(job.expiresAt)));
     if (done.length === jobs.length && soonest - Date.now() >= marginMs) return { api, jobs: done };
-    await api.stop('SIGKILL');
-    servers.delete(api);
+    await kill(api);
     seconds = Math.max(seconds * 2, Math.ceil((1.5 * (tookMs + marginMs)) / 1000));
   }
   throw new Error(`renders did not finish well within a ttl of ${seconds}s`);

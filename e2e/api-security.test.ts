@@ -14,24 +14,14 @@ import {
   startApi,
   waitForRender,
 } from './api-server.ts';
+import type { components } from './api-client/openapi.d.ts';
 import type { Answer, RenderJobBody, RunningApi } from './api-server.ts';
 
 const DRAFT = { quality: 'draft' };
 const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
 const WRONG_TOKEN = 'not-the-api-token-0123456789abcdef';
-/** Vitest puts BASE_URL=/ (Vite's base) in the environment the server inherits; empty reads as unset. */
-const BASE_ENV = { BASE_URL: '' };
 
-interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  code: string;
-  requestId: string;
-  errors?: { pointer: string; message: string }[];
-}
+type Problem = components['schemas']['Problem'];
 
 const read = (response: Response) => readAnswer(response, [SIGNING_SECRET, WRONG_TOKEN]);
 
@@ -57,7 +47,7 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
   const downloadTokens = new Set<string>();
 
   beforeAll(async () => {
-    api = await startApi({ env: { ...BASE_ENV, MAX_BODY: '2KiB', SIGNING_SECRET } });
+    api = await startApi({ env: { MAX_BODY: '2KiB', SIGNING_SECRET } });
   });
 
   afterAll(async () => {
@@ -477,7 +467,7 @@ describe('render API: rate limit (RATE_LIMIT=3/min)', () => {
   let api: RunningApi;
 
   beforeAll(async () => {
-    api = await startApi({ env: { ...BASE_ENV, RATE_LIMIT: '3/min' } });
+    api = await startApi({ env: { RATE_LIMIT: '3/min' } });
   });
 
   afterAll(async () => {

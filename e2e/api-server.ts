@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { components } from './api-client/openapi.d.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
@@ -85,24 +85,67 @@ export interface StartApiOptions {
   env?: Record<string, string>;
 }
 
+/** The environment `kino serve` runs with in tests: a free loopback port, the test tokens, no timer. */
+export function serverEnv(dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    API_TOKEN: TEST_API_TOKEN,
+    CLEANUP_TOKEN: TEST_CLEANUP_TOKEN,
+    CLEANUP_INTERVAL: '0',
+    LOG_LEVEL: 'info',
+    // Vitest exports Vite's BASE_URL ("/"); the server must derive its own.
+    BASE_URL: '',
+    ...env,
+  };
+}
+
+/**
+ * Servers and folders a test file starts, each stopped and removed after its test whatever
+ * happened; a failing test prints what its servers said, which helps more than the assertion alone.
+ */
+export function useApiServers(baseEnv: Record<string, string> = {}) {
+  const servers = new Set<RunningApi>();
+  const dirs = new Set<string>();
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      for (const api of servers)
+        console.error(`--- kino serve (${api.dataDir}):\n${api.output().slice(-6000)}`);
+    }
+    for (const api of servers) await api.stop('SIGKILL');
+    servers.clear();
+    // A worker orphaned by the kill stops on its own when its IPC channel closes.
+    for (const dir of dirs) removeDataDir(dir);
+    dirs.clear();
+  });
+  return {
+    /** Starts a server with `baseEnv` under the test's own env, removed after the test. */
+    async start(options: StartApiOptions = {}): Promise<RunningApi> {
+      const api = await startApi({ ...options, env: { ...baseEnv, ...options.env } });
+      servers.add(api);
+      dirs.add(api.dataDir);
+      return api;
+    },
+    /** Kills a server mid-test (its data dir stays until the test ends). */
+    async kill(api: RunningApi): Promise<void> {
+      await api.stop('SIGKILL');
+      servers.delete(api);
+    },
+    /** Removes `dir` after the test. */
+    removeAfter(dir: string): void {
+      dirs.add(dir);
+    },
+  };
+}
+
 /** Starts `kino serve` and resolves once it listens. */
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kino-api-'));
   const child = spawn(process.execPath, [KINO_BIN, 'serve'], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      API_TOKEN: TEST_API_TOKEN,
-      CLEANUP_TOKEN: TEST_CLEANUP_TOKEN,
-      CLEANUP_INTERVAL: '0',
-      LOG_LEVEL: 'info',
-      // Vitest exports Vite's BASE_URL ("/"); the server must derive its own.
-      BASE_URL: '',
-      ...options.env,
-    },
+    env: serverEnv(dataDir, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -101,8 +101,7 @@ describe('a client generated from the OpenAPI document', () => {
   }
 
   beforeAll(async () => {
-    // Vitest puts BASE_URL=/ (Vite's base) in the environment the server inherits; empty reads as unset.
-    api = await startApi({ env: { BASE_URL: '' } });
+    api = await startApi();
     const response = await fetch(`${api.baseUrl}/v1/docs/openapi.json`);
     expect(response.status).toBe(200);
     document = (await response.json()) as Document;
