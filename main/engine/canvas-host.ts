@@ -1,7 +1,13 @@
 // The Node host for the shared drawing code: Skia canvases from @napi-rs/canvas.
 import { createCanvas, Path2D as SkiaPath2D } from '@napi-rs/canvas';
 import type { Canvas } from '@napi-rs/canvas';
-import type { Ctx2D, DrawEnv, MediaLookup, OffscreenSurface } from '../../shared/draw/types.ts';
+import type {
+  Ctx2D,
+  DrawEnv,
+  DrawReviewHooks,
+  MediaLookup,
+  OffscreenSurface,
+} from '../../shared/draw/types.ts';
 import { designScale } from '../../shared/spec/sizes.ts';
 import type { FrameSize } from '../../shared/spec/sizes.ts';
 import { resolveFontFamily } from '../../shared/text/fonts.ts';
@@ -17,8 +23,14 @@ export function createSkiaSurface(width: number, height: number): SkiaSurface {
   return { skia, canvas: skia as unknown as OffscreenSurface['canvas'], ctx };
 }
 
-export function createDrawEnv(size: FrameSize, fps: number, media: MediaLookup): DrawEnv {
+export function createDrawEnv(
+  size: FrameSize,
+  fps: number,
+  media: MediaLookup,
+  review?: DrawReviewHooks,
+): DrawEnv {
   return {
+    review,
     size,
     scale: designScale(size),
     fps,

@@ -1,19 +1,29 @@
 // Makes every font a render uses available to Skia before the first frame is drawn.
 import { registerBundledFonts, registerFontFile } from '../fonts/register.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
+import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
 const registered = new Set<string>();
 
+/** With `onMissing`, a font file that cannot be had is reported there instead of failing. */
 export async function prepareFonts(
   model: VideoModel,
   project: RenderProjectContext,
   signal?: AbortSignal,
+  onMissing?: (src: string, error: MediaError) => void,
 ): Promise<void> {
   registerBundledFonts();
   for (const face of [...project.fonts, ...(model.fonts ?? [])]) {
-    const { path } = await resolveMediaSource(face.src, project.media, signal);
+    let path: string;
+    try {
+      ({ path } = await resolveMediaSource(face.src, project.media, signal));
+    } catch (error) {
+      if (!onMissing || !(error instanceof MediaError)) throw error;
+      onMissing(face.src, error);
+      continue;
+    }
     const key = `${face.family}\n${path}`;
     if (registered.has(key)) continue;
     registerFontFile(path, face.family);

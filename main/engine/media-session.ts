@@ -2,6 +2,7 @@
 // the drawing code reads synchronously.
 import type { DrawableImage, MediaLookup } from '../../shared/draw/types.ts';
 import { loadImages } from '../media/images.ts';
+import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { MediaContext } from './project-context.ts';
 import { VideoFrameSource } from '../media/video-frames.ts';
@@ -27,19 +28,31 @@ export class MediaSession implements MediaLookup {
     this.#fps = fps;
   }
 
-  /** Resolves every source (fetching allowed remote ones) and decodes the images. */
+  /**
+   * Resolves every source (fetching allowed remote ones) and decodes the images. With `onMissing`,
+   * a source that cannot be had is reported there and left out (review draws without it) instead of
+   * failing the session.
+   */
   static async open(
     plan: MediaPlan,
     fps: number,
     context: MediaContext,
     signal?: AbortSignal,
+    onMissing?: (src: string, error: MediaError) => void,
   ): Promise<MediaSession> {
     const files = new Map<string, string>();
     for (const src of plan.sources) {
-      const resolved = await resolveMediaSource(src, context, signal);
-      files.set(src, resolved.path);
+      try {
+        const resolved = await resolveMediaSource(src, context, signal);
+        files.set(src, resolved.path);
+      } catch (error) {
+        if (!onMissing || !(error instanceof MediaError)) throw error;
+        onMissing(src, error);
+      }
     }
-    const imagePaths = new Map([...plan.images].map((src) => [src, files.get(src)!]));
+    const imagePaths = new Map(
+      [...plan.images].filter((src) => files.has(src)).map((src) => [src, files.get(src)!]),
+    );
     const images = (await loadImages(imagePaths)) as unknown as Map<string, DrawableImage>;
     return new MediaSession(images, files, plan, fps);
   }
@@ -56,6 +69,7 @@ export class MediaSession implements MediaLookup {
   async prepareFrame(frame: number): Promise<void> {
     this.#current.clear();
     for (const use of this.#videos) {
+      if (!this.#files.has(use.src)) continue;
       const end = use.startFrame + use.frameCount;
       const open = this.#open.get(use.key);
       if (frame < use.startFrame || frame >= end) {

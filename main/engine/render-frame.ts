@@ -1,15 +1,12 @@
 // One frame to a PNG: the authoritative Skia render of a single moment.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { drawFrame } from '../../shared/draw/frame.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
-import { resolveTimeline } from '../../shared/timeline/resolve.ts';
-import { createDrawEnv, createSkiaSurface } from './canvas-host.ts';
-import { prepareFonts } from './fonts.ts';
-import { planMedia } from './media-plan.ts';
-import { MediaSession } from './media-session.ts';
+import { DrawingSession } from './drawing-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
+
+export { FrameOutOfRangeError } from './drawing-session.ts';
 
 export interface FrameRequest {
   model: VideoModel;
@@ -28,37 +25,34 @@ export interface FrameResult {
   height: number;
 }
 
-export class FrameOutOfRangeError extends Error {
-  constructor(frame: number, total: number) {
-    super(`frame ${frame} is outside the timeline: it has ${total} frames (0–${total - 1})`);
-    this.name = 'FrameOutOfRangeError';
-  }
+/** Writes a PNG atomically: readers never see a half-written file under the final name. */
+export async function writePngAtomically(outputPath: string, png: Buffer): Promise<void> {
+  await mkdir(dirname(outputPath), { recursive: true });
+  const staging = `${outputPath}.${process.pid}.partial`;
+  await writeFile(staging, png);
+  await rename(staging, outputPath);
 }
 
 export async function renderFrameToPng(request: FrameRequest): Promise<FrameResult> {
-  await prepareFonts(request.model, request.project, request.signal);
-  const video = resolveTimeline(request.model, { aspect: request.aspect });
-  if (request.frame < 0 || request.frame >= video.durationFrames) {
-    throw new FrameOutOfRangeError(request.frame, video.durationFrames);
-  }
-  const media = await MediaSession.open(planMedia(video), video.fps, request.project.media, request.signal);
+  const session = await DrawingSession.open({
+    model: request.model,
+    project: request.project,
+    aspect: request.aspect,
+    signal: request.signal,
+  });
   try {
-    await media.prepareFrame(request.frame);
-    const surface = createSkiaSurface(video.size.width, video.size.height);
-    drawFrame(surface.ctx, video, request.frame, createDrawEnv(video.size, video.fps, media));
-    const png = await surface.skia.encode('png');
-    await mkdir(dirname(request.outputPath), { recursive: true });
-    const staging = `${request.outputPath}.${process.pid}.partial`;
-    await writeFile(staging, png);
-    await rename(staging, request.outputPath);
+    session.assertFrame(request.frame);
+    await session.draw(request.frame);
+    await writePngAtomically(request.outputPath, await session.png());
   } finally {
-    media.close();
+    session.close();
   }
+  const { size, durationFrames } = session.video;
   return {
     path: request.outputPath,
     frame: request.frame,
-    framesTotal: video.durationFrames,
-    width: video.size.width,
-    height: video.size.height,
+    framesTotal: durationFrames,
+    width: size.width,
+    height: size.height,
   };
 }

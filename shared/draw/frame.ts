@@ -16,6 +16,7 @@ interface FrameContext {
   env: DrawEnv;
   frame: number;
   sceneSeconds: number;
+  inTransition: boolean;
 }
 
 function numberProp(state: AnimatedState, name: string): number | undefined {
@@ -67,6 +68,7 @@ export function drawElement(
   const { env, sceneSeconds } = frame;
   if (sceneSeconds < resolved.startSeconds || sceneSeconds >= resolved.endSeconds) return;
   const element = resolved.element;
+  if (env.review?.hide?.(element)) return;
   const state = animatedState(resolved, sceneSeconds, { scale: env.scale, size: env.size, fps: env.fps });
   const opacity = (numberProp(state, 'opacity') ?? element.opacity ?? 1) * state.opacity;
   if (opacity <= 0.002 || (state.wipe && state.wipe.visible <= 0)) return;
@@ -86,6 +88,18 @@ export function drawElement(
   ctx.translate(-cx, -cy);
   clipToWipe(ctx, box, state);
   if (blur > 0.05) ctx.filter = `blur(${blur.toFixed(2)}px)`;
+  if (env.review?.observe) {
+    const m = ctx.getTransform();
+    env.review.observe({
+      key: resolved.key,
+      element,
+      box,
+      transform: { a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f },
+      alpha: ctx.globalAlpha,
+      state,
+      inTransition: frame.inTransition,
+    });
+  }
   if (element.shadow) {
     const context = { frame: env.size, scale: env.scale };
     ctx.shadowColor = element.shadow.color;
@@ -150,6 +164,7 @@ export function drawScene(
   seconds: number,
   env: DrawEnv,
   frame: number,
+  inTransition = false,
 ): void {
   drawBackground(
     ctx,
@@ -158,7 +173,7 @@ export function drawScene(
     { frame, seconds, duration: scene.durationSeconds },
     `s${scene.index}/background`,
   );
-  const context: FrameContext = { env, frame, sceneSeconds: seconds };
+  const context: FrameContext = { env, frame, sceneSeconds: seconds, inTransition };
   const safe = safeBox(env);
   const full = frameBox(env);
   for (const resolved of scene.elements) {
@@ -188,8 +203,8 @@ export function drawFrame(ctx: Ctx2D, video: ResolvedVideo, frame: number, env: 
     const [outgoing, incoming] = transitionSurfaces(env);
     resetSurface(outgoing, env);
     resetSurface(incoming, env);
-    drawScene(outgoing.ctx, composition.outgoing.scene, composition.outgoing.seconds, env, frame);
-    drawScene(incoming.ctx, composition.current.scene, composition.current.seconds, env, frame);
+    drawScene(outgoing.ctx, composition.outgoing.scene, composition.outgoing.seconds, env, frame, true);
+    drawScene(incoming.ctx, composition.current.scene, composition.current.seconds, env, frame, true);
     compositeTransition(
       ctx,
       outgoing.canvas,

@@ -1,5 +1,7 @@
 // The narrow interface between the pure drawing code and whoever hosts it (Skia in Node, an HTML
 // canvas in the browser). Everything here is the standard Canvas 2D API.
+import type { AnimatedState } from '../animation/state.ts';
+import type { ModelElement } from '../spec/model.ts';
 import type { FrameSize } from '../spec/sizes.ts';
 
 export type Ctx2D = CanvasRenderingContext2D;
@@ -43,4 +45,38 @@ export interface DrawEnv {
   createSurface(width: number, height: number): OffscreenSurface;
   /** A Path2D from SVG path data (Node has no global Path2D; the host supplies its own). */
   createPath(d: string): Path2D;
+  /** Set only by review: sees every element as it is drawn, and can leave some out. */
+  readonly review?: DrawReviewHooks | undefined;
+}
+
+/** The canvas transform an element is drawn under: device = (a·x + c·y + e, b·x + d·y + f). */
+export interface Transform2D {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
+
+/** One element as drawn on one frame: what review checks read instead of guessing the layout. */
+export interface DrawnElement {
+  /** The element's path in the video, e.g. "s0/e2/e1". */
+  key: string;
+  element: ModelElement;
+  /** Its box before the transform, in the surface's pixels. */
+  box: Box;
+  /** The transform of the element and its groups (rotation, scale, animation offsets). */
+  transform: Transform2D;
+  /** The opacity it is drawn with: its own, its animations' and its groups'. */
+  alpha: number;
+  state: AnimatedState;
+  /** Drawn onto a transition's offscreen layer, so its place on the frame is only approximate. */
+  inTransition: boolean;
+}
+
+export interface DrawReviewHooks {
+  observe?(drawn: DrawnElement): void;
+  /** Elements for which this answers true are not drawn (review samples backgrounds without text). */
+  hide?(element: ModelElement): boolean;
 }

@@ -1,0 +1,111 @@
+// A mounted composition ready to draw any frame: fonts registered, timeline resolved, media open,
+// one Skia surface. The workspace mounts one per request and closes it after; review mounts a
+// second one to check that drawing is repeatable.
+import { drawFrame } from '../../shared/draw/frame.ts';
+import type { DrawReviewHooks } from '../../shared/draw/types.ts';
+import type { VideoModel } from '../../shared/spec/model.ts';
+import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
+import { resolveTimeline } from '../../shared/timeline/resolve.ts';
+import type { ResolvedVideo } from '../../shared/timeline/types.ts';
+import type { MediaError } from '../media/media-error.ts';
+import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
+import type { SkiaSurface } from './canvas-host.ts';
+import { prepareFonts } from './fonts.ts';
+import { planMedia } from './media-plan.ts';
+import { MediaSession } from './media-session.ts';
+import type { RenderProjectContext } from './project-context.ts';
+
+export class FrameOutOfRangeError extends Error {
+  constructor(frame: number, total: number) {
+    super(`frame ${frame} is outside the timeline: it has ${total} frames (0–${total - 1})`);
+    this.name = 'FrameOutOfRangeError';
+  }
+}
+
+/** A source (media or font) the session could not get, kept instead of failing (lenient sessions). */
+export interface UnavailableSource {
+  src: string;
+  kind: 'media' | 'font';
+  error: MediaError;
+}
+
+export interface DrawingSessionOptions {
+  model: VideoModel;
+  project: RenderProjectContext;
+  /** An aspect name or an explicit pixel size; default the model's aspect. */
+  aspect?: AspectName | FrameSize | undefined;
+  review?: DrawReviewHooks | undefined;
+  /** Draw without sources that cannot be had, listing them in `unavailable`, instead of failing. */
+  lenient?: boolean | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export class DrawingSession {
+  readonly video: ResolvedVideo;
+  readonly unavailable: readonly UnavailableSource[];
+  readonly surface: SkiaSurface;
+  readonly #media: MediaSession;
+  readonly #env: ReturnType<typeof createDrawEnv>;
+
+  private constructor(
+    video: ResolvedVideo,
+    media: MediaSession,
+    unavailable: UnavailableSource[],
+    review: DrawReviewHooks | undefined,
+  ) {
+    this.video = video;
+    this.#media = media;
+    this.unavailable = unavailable;
+    this.surface = createSkiaSurface(video.size.width, video.size.height);
+    this.#env = createDrawEnv(video.size, video.fps, media, review);
+  }
+
+  static async open(options: DrawingSessionOptions): Promise<DrawingSession> {
+    const unavailable: UnavailableSource[] = [];
+    const collect = (kind: UnavailableSource['kind']) =>
+      options.lenient
+        ? (src: string, error: MediaError) => unavailable.push({ src, kind, error })
+        : undefined;
+    await prepareFonts(options.model, options.project, options.signal, collect('font'));
+    const video = resolveTimeline(options.model, { aspect: options.aspect });
+    const media = await MediaSession.open(
+      planMedia(video),
+      video.fps,
+      options.project.media,
+      options.signal,
+      collect('media'),
+    );
+    return new DrawingSession(video, media, unavailable, options.review);
+  }
+
+  get framesTotal(): number {
+    return this.video.durationFrames;
+  }
+
+  assertFrame(frame: number): void {
+    if (!Number.isInteger(frame) || frame < 0 || frame >= this.video.durationFrames) {
+      throw new FrameOutOfRangeError(frame, this.video.durationFrames);
+    }
+  }
+
+  /** Draws `frame` onto the session's surface (valid until the next draw). */
+  async draw(frame: number): Promise<SkiaSurface> {
+    this.assertFrame(frame);
+    await this.#media.prepareFrame(frame);
+    drawFrame(this.surface.ctx, this.video, frame, this.#env);
+    return this.surface;
+  }
+
+  /** The last drawn frame as straight RGBA. */
+  rgba(): Uint8Array {
+    return readRgba(this.surface);
+  }
+
+  async png(): Promise<Buffer> {
+    return this.surface.skia.encode('png');
+  }
+
+  close(): void {
+    this.#media.close();
+  }
+}
