@@ -62,12 +62,18 @@ export class Problem extends Error {
   readonly code: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+  /** RFC 9457 extension members added to the body (e.g. the findings behind a failed gate). */
+  readonly extensions: Record<string, unknown> | undefined;
 
   constructor(
     status: number,
     code: string,
     detail: string,
-    extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    extra: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      extensions?: Record<string, unknown> | undefined;
+    } = {},
   ) {
     super(detail);
     this.name = 'Problem';
@@ -75,6 +81,7 @@ export class Problem extends Error {
     this.code = code;
     this.errors = extra.errors;
     this.headers = extra.headers ?? {};
+    this.extensions = extra.extensions;
   }
 }
 
@@ -120,6 +127,9 @@ export function fieldErrors(validation: AjvError[], context: string): FieldError
           message: 'is required',
         });
         break;
+      case 'if':
+        // Says only that a conditional failed; the error from its "then" names the field.
+        break;
       case 'enum':
         errors.push({
           pointer: where(at),
@@ -148,8 +158,10 @@ function problemBody(
   code: string,
   detail: string,
   errors?: FieldError[],
+  extensions?: Record<string, unknown>,
 ) {
   return {
+    ...extensions,
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
@@ -169,11 +181,12 @@ export function sendProblem(
   code: string,
   detail: string,
   errors?: FieldError[],
+  extensions?: Record<string, unknown>,
 ): FastifyReply {
   return reply
     .code(status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send(problemBody(request, status, code, detail, errors));
+    .send(problemBody(request, status, code, detail, errors, extensions));
 }
 
 /** Fastify's own error codes, in the words a client needs. */
@@ -217,7 +230,15 @@ export function installProblemHandlers(app: FastifyInstance, maxBodyBytes: numbe
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Problem) {
       reply.headers(error.headers);
-      return sendProblem(request, reply, error.status, error.code, error.message, error.errors);
+      return sendProblem(
+        request,
+        reply,
+        error.status,
+        error.code,
+        error.message,
+        error.errors,
+        error.extensions,
+      );
     }
     if (error.validation) {
       const errors = fieldErrors(error.validation as AjvError[], error.validationContext ?? 'body');

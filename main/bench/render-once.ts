@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 import { drawFrame } from '../../shared/draw/frame.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from '../engine/canvas-host.ts';
 import { prepareFonts } from '../engine/fonts.ts';
-import { planMedia } from '../engine/media-plan.ts';
+import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaSession } from '../engine/media-session.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { renderVideo, resolveForOutput } from '../engine/render-video.ts';

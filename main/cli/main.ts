@@ -14,6 +14,9 @@ import { projectContext } from '../engine/project-context.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 import { describeError } from './describe-error.ts';
 import { createProgressReporter } from './progress.ts';
+import { SessionExit, normalizeSessionArgv, registerSessionCommand } from './session-command.ts';
+import { registerWorkspaceCommand } from './workspace-command.ts';
+import { registerPreviewCommand } from './preview-command.ts';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 64;
@@ -176,13 +179,17 @@ export function buildProgram(): Command {
       if (opts.output) await writeFile(opts.output, text);
       else process.stdout.write(text);
     });
+
+  registerWorkspaceCommand(program);
+  registerSessionCommand(program);
+  registerPreviewCommand(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(normalizeSessionArgv(argv), { from: 'user' });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -194,6 +201,10 @@ export async function main(argv: string[]): Promise<number> {
       )
         return 0;
       return EXIT_USAGE;
+    }
+    if (error instanceof SessionExit) {
+      if (error.message) process.stderr.write(error.message + '\n');
+      return error.exitCode;
     }
     process.stderr.write(describeError(error) + '\n');
     return EXIT_FAILURE;

@@ -23,13 +23,9 @@ export interface PackageRef {
   version: string;
 }
 
-export interface CompiledComposition {
+export interface CompiledComposition extends CompositionGraph {
   /** The bundle: an ES module with an inline source map, named uniquely per compile. */
   bundlePath: string;
-  /** Absolute paths of the local files in the import graph (kino's own included), sorted. */
-  inputs: string[];
-  /** npm packages the graph imports, with their installed versions, sorted by name. */
-  packages: PackageRef[];
 }
 
 export interface CompileProblem {
@@ -70,12 +66,17 @@ function toProblem(message: Message, workingDir: string, entry: string): Compile
 // esbuild filters are Go regular expressions (no lookahead); absolute Windows paths are skipped below.
 const BARE_SPECIFIER = /^[^./]/;
 
+interface PackageWithManifest extends PackageRef {
+  manifest: string;
+}
+
 /** The package a resolved file belongs to: the nearest package.json with a name. */
-async function owningPackage(file: string): Promise<PackageRef | undefined> {
+async function owningPackage(file: string): Promise<PackageWithManifest | undefined> {
   let dir = path.dirname(file);
   for (;;) {
     try {
-      const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
+      const manifestPath = path.join(dir, 'package.json');
+      const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
         name?: unknown;
         version?: unknown;
       };
@@ -83,6 +84,7 @@ async function owningPackage(file: string): Promise<PackageRef | undefined> {
         return {
           name: manifest.name,
           version: typeof manifest.version === 'string' ? manifest.version : '0.0.0',
+          manifest: manifestPath,
         };
       }
     } catch {
@@ -94,7 +96,7 @@ async function owningPackage(file: string): Promise<PackageRef | undefined> {
   }
 }
 
-function externalPackages(found: Map<string, string>): Plugin {
+function externalPackages(found: Map<string, PackageWithManifest>): Plugin {
   return {
     name: 'kino-externals',
     setup(pluginBuild) {
@@ -112,7 +114,7 @@ function externalPackages(found: Map<string, string>): Plugin {
         if (resolved.errors.length > 0) return undefined;
         if (resolved.external) return { path: args.path, external: true };
         const owner = await owningPackage(resolved.path);
-        if (owner) found.set(owner.name, owner.version);
+        if (owner) found.set(owner.name, owner);
         return { path: pathToFileURL(resolved.path).href, external: true };
       });
     },
@@ -126,15 +128,70 @@ function localInputs(metafile: Metafile, workingDir: string): string[] {
     .sort();
 }
 
+export interface CompositionGraph {
+  /** Absolute paths of the local files in the import graph (kino's own included), sorted. */
+  inputs: string[];
+  /** npm packages the graph imports, with their installed versions, sorted by name. */
+  packages: PackageRef[];
+  /** The package.json of each of those packages: a reinstall shows up as a change to one of them. */
+  packageManifests: string[];
+}
+
+async function assertEntryExists(entry: string): Promise<void> {
+  const found = await stat(entry).catch(() => undefined);
+  if (!found?.isFile()) {
+    throw new CompositionCompileError([{ file: entry, message: 'composition file not found' }]);
+  }
+}
+
+async function bundle(
+  entry: string,
+  outfile: string | undefined,
+): Promise<CompositionGraph & { text: string | undefined }> {
+  const workingDir = path.dirname(entry);
+  const packages = new Map<string, PackageWithManifest>();
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      ...(outfile ? { outfile } : { outdir: path.join(tmpdir(), 'kino-scan'), write: false }),
+      absWorkingDir: workingDir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      sourcemap: outfile ? 'inline' : false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [externalPackages(packages)],
+    });
+    const sorted = [...packages.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+    return {
+      inputs: localInputs(result.metafile, workingDir),
+      packages: sorted.map(({ name, version }) => ({ name, version })),
+      packageManifests: sorted.map((p) => p.manifest),
+      text: result.outputFiles?.[0]?.text,
+    };
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors;
+    if (!Array.isArray(messages) || messages.length === 0) throw error;
+    throw new CompositionCompileError(messages.map((message) => toProblem(message, workingDir, entry)));
+  }
+}
+
+/** The composition's import graph and packages, without writing a bundle (for fingerprinting). */
+export async function scanComposition(entryPath: string): Promise<CompositionGraph> {
+  const entry = path.resolve(entryPath);
+  await assertEntryExists(entry);
+  const { inputs, packages, packageManifests } = await bundle(entry, undefined);
+  return { inputs, packages, packageManifests };
+}
+
 export async function compileComposition(
   entryPath: string,
   opts: CompileOptions = {},
 ): Promise<CompiledComposition> {
   const entry = path.resolve(entryPath);
-  const found = await stat(entry).catch(() => undefined);
-  if (!found?.isFile()) {
-    throw new CompositionCompileError([{ file: entry, message: 'composition file not found' }]);
-  }
+  await assertEntryExists(entry);
   const outDir = path.resolve(opts.outDir ?? path.join(tmpdir(), 'kino-compositions'));
   await mkdir(outDir, { recursive: true });
   const stem = path.basename(entry).replace(/\.[^.]*$/, '');
@@ -143,32 +200,6 @@ export async function compileComposition(
     outDir,
     `${stem}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.mjs`,
   );
-  const workingDir = path.dirname(entry);
-  const packages = new Map<string, string>();
-  try {
-    const result = await build({
-      entryPoints: [entry],
-      outfile: bundlePath,
-      absWorkingDir: workingDir,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      sourcemap: 'inline',
-      metafile: true,
-      logLevel: 'silent',
-      plugins: [externalPackages(packages)],
-    });
-    return {
-      bundlePath,
-      inputs: localInputs(result.metafile, workingDir),
-      packages: [...packages]
-        .map(([name, version]) => ({ name, version }))
-        .sort((a, b) => (a.name < b.name ? -1 : 1)),
-    };
-  } catch (error) {
-    const messages = (error as { errors?: Message[] }).errors;
-    if (!Array.isArray(messages) || messages.length === 0) throw error;
-    throw new CompositionCompileError(messages.map((message) => toProblem(message, workingDir, entry)));
-  }
+  const { inputs, packages, packageManifests } = await bundle(entry, bundlePath);
+  return { bundlePath, inputs, packages, packageManifests };
 }

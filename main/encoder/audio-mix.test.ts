@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { runTool } from '../ffmpeg/run.ts';
-import { atempoChain, audioMixGraph, audioMixIsAudible, completeAudioMixPlan } from './audio-mix.ts';
+import {
+  atempoChain,
+  audioMixGraph,
+  audioMixIsAudible,
+  completeAudioMixPlan,
+  dropSoundlessTracks,
+} from './audio-mix.ts';
 import type { AudioMixPlan, AudioMixTrack } from './audio-mix.ts';
 import { FrameEncoder } from './frame-encoder.ts';
 
@@ -256,5 +262,33 @@ describe('rendered mix', () => {
     await expect(
       completeAudioMixPlan({ durationSeconds: 1, tracks: [track({ path: text, fadeOutSeconds: 1 })] }),
     ).rejects.toThrow(/notes\.txt/);
+  });
+});
+
+describe('dropSoundlessTracks', () => {
+  it("drops a clip's own sound when its file has no audio stream, and keeps every other track", async () => {
+    const silentClip = join(dir, 'no-audio.mp4');
+    await runTool(ffmpegPath(), [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x64:rate=30:duration=1',
+      '-pix_fmt',
+      'yuv420p',
+      silentClip,
+    ]);
+    const plan: AudioMixPlan = {
+      durationSeconds: 1,
+      tracks: [
+        track({ path: silentClip, optional: true }),
+        track({ path: tonePath, optional: true }),
+        track({ path: tonePath }),
+      ],
+    };
+    const kept = await dropSoundlessTracks(plan);
+    expect(kept.tracks.map((t) => t.path)).toEqual([tonePath, tonePath]);
+    // Before the fix the encoder asked ffmpeg for the clip's missing audio and the render failed.
+    const file = await renderMix('clip-without-sound', kept, 'mp4');
+    expect((await volume(file, 0.1, 0.8)).mean).toBeGreaterThan(-30);
   });
 });

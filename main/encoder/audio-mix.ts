@@ -22,6 +22,8 @@ export interface AudioMixTrack {
   rate: number;
   /** Length of the source file; filled in by completeAudioMixPlan where the graph needs it. */
   sourceDurationSeconds?: number | undefined;
+  /** A clip's own sound: a file without an audio stream simply has none (dropSoundlessTracks). */
+  optional?: boolean | undefined;
 }
 
 export interface AudioMixPlan {
@@ -157,7 +159,11 @@ function trackChain(placed: PlacedTrack, inputIndex: number, label: string, tota
  * Builds the mix, with the first track read as ffmpeg input number `firstInputIndex`. Returns
  * undefined when no track sounds inside the video: then the output has no audio stream at all.
  */
-export function audioMixGraph(plan: AudioMixPlan, firstInputIndex: number): AudioMixGraph | undefined {
+export function audioMixGraph(
+  plan: AudioMixPlan,
+  firstInputIndex: number,
+  options: { limiter?: boolean } = {},
+): AudioMixGraph | undefined {
   const placed = plan.tracks
     .map((track) => placeTrack(track, plan.durationSeconds))
     .filter((p): p is PlacedTrack => p !== undefined);
@@ -171,7 +177,10 @@ export function audioMixGraph(plan: AudioMixPlan, firstInputIndex: number): Audi
       ? `[${labels[0]}]`
       : `${labels.map((l) => `[${l}]`).join('')}amix=inputs=${placed.length}:duration=longest:dropout_transition=0,volume=${placed.length},`;
   const outputLabel = 'aout';
-  const limiter = `alimiter=limit=${LIMIT}:attack=0.1:level=0,apad=whole_len=${totalSamples},atrim=end_sample=${totalSamples}`;
+  // Review measures without the limiter (options.limiter false): what reaches full scale is the sum
+  // before it, the level the author controls.
+  const limit = options.limiter === false ? '' : `alimiter=limit=${LIMIT}:attack=0.1:level=0,`;
+  const limiter = `${limit}apad=whole_len=${totalSamples},atrim=end_sample=${totalSamples}`;
   const tail = `${mixed}${limiter}[${outputLabel}]`;
   return {
     inputArgs: placed.flatMap(trackInputArgs),
@@ -191,6 +200,19 @@ function needsSourceDuration(track: AudioMixTrack): boolean {
   const sourceStart = track.sourceStartSeconds + Math.max(0, -track.startSeconds) * track.rate;
   if (track.loop) return sourceStart > 0;
   return track.durationSeconds === undefined && track.fadeOutSeconds > 0;
+}
+
+/** Removes optional tracks (clips' own sound) whose file has no audio stream: there is nothing to mix. */
+export async function dropSoundlessTracks(plan: AudioMixPlan, signal?: AbortSignal): Promise<AudioMixPlan> {
+  if (!plan.tracks.some((track) => track.optional)) return plan;
+  const keep = await Promise.all(
+    plan.tracks.map(async (track) => {
+      if (!track.optional) return true;
+      const probe = await probeFile(track.path, { signal });
+      return probe.audio !== undefined;
+    }),
+  );
+  return { ...plan, tracks: plan.tracks.filter((_, i) => keep[i]) };
 }
 
 /** Checks every source is a readable file and adds the source lengths the graph needs (ffprobe). */

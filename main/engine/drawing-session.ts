@@ -8,10 +8,11 @@ import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { MediaError } from '../media/media-error.ts';
+import { encodePng } from '../review/png.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import type { SkiaSurface } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
-import { planMedia } from './media-plan.ts';
+import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaSession } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
@@ -101,8 +102,10 @@ export class DrawingSession {
     return readRgba(this.surface);
   }
 
+  /** The last drawn frame as PNG, with the fast encoder (Skia's own takes ~270 ms at 1080×1920). */
   async png(): Promise<Buffer> {
-    return this.surface.skia.encode('png');
+    const { width, height } = this.surface.skia;
+    return encodePng(this.rgba(), width, height);
   }
 
   close(): void {

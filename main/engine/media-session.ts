@@ -6,7 +6,7 @@ import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { MediaContext } from './project-context.ts';
 import { VideoFrameSource } from '../media/video-frames.ts';
-import type { MediaPlan, VideoUse } from './media-plan.ts';
+import type { MediaPlan, VideoUse } from '../../shared/timeline/media-plan.ts';
 
 export class MediaSession implements MediaLookup {
   readonly #images: Map<string, DrawableImage>;

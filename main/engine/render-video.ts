@@ -10,7 +10,7 @@ import { timeToFrame } from '../../shared/spec/time.ts';
 import type { Time } from '../../shared/spec/time.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
-import { audioMixIsAudible } from '../encoder/audio-mix.ts';
+import { audioMixIsAudible, dropSoundlessTracks } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio, outputGeometry } from '../encoder/formats.ts';
@@ -21,7 +21,7 @@ import { assertVerified, verifyOutput } from '../verify/verify.ts';
 import type { VerifiedOutput } from '../verify/verify.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
-import { planMedia } from './media-plan.ts';
+import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaSession } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
@@ -117,6 +117,7 @@ function audioPlan(
       fadeInSeconds: audio.fadeInSeconds,
       fadeOutSeconds: audio.fadeOutSeconds,
       rate: audio.rate,
+      optional: audio.origin === 'clip',
     })),
   };
 }
@@ -152,7 +153,8 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const media = await MediaSession.open(planMedia(video), video.fps, request.project.media, signal);
   const surface = createSkiaSurface(video.size.width, video.size.height);
   const env = createDrawEnv(video.size, video.fps, media);
-  const audio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
+  const plannedAudio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
+  const audio = plannedAudio && (await dropSoundlessTracks(plannedAudio, signal));
   const posterFrame =
     options.poster === undefined
       ? undefined

@@ -1,10 +1,8 @@
 // The in-process queue runner: claims queued jobs from the store, up to RENDER_CONCURRENCY at a
 // time, and runs each in its own worker process, so the HTTP event loop stays free while
 // frames are drawn and encoded.
-import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { constants as osConstants, setPriority } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -12,47 +10,11 @@ import { FORMATS } from '../encoder/formats.ts';
 import type { RenderStorage } from '../storage/storage.ts';
 import type { JobError, JobOutcome, JobStore, RenderJob } from './job-store.ts';
 import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-protocol.ts';
+import { forkWorker, killWorkerGroup } from './worker-process.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 /** How long a canceled worker gets to stop ffmpeg and clean up before it is killed. */
 const CANCEL_KILL_MS = 5000;
-/** Workers run below the API's priority so polling stays fast while both cores encode. */
-const WORKER_NICENESS = 10;
-
-/**
- * Puts a worker (and the ffmpeg it starts) behind the API. A detached worker leads its own session,
- * and under Linux autogroup scheduling a task's nice value only weighs against tasks of the same
- * session: the session's group gets the lower weight through /proc/<pid>/autogroup. Both are best
- * effort; some systems refuse them.
- */
-function lowerPriority(pid: number): void {
-  try {
-    setPriority(pid, Math.min(osConstants.priority.PRIORITY_LOW, WORKER_NICENESS));
-  } catch {
-    // Not permitted here: the render still runs, at normal priority.
-  }
-  if (process.platform === 'linux') {
-    writeFile(`/proc/${pid}/autogroup`, String(WORKER_NICENESS)).catch(() => undefined);
-  }
-}
-
-/** Kills a worker and everything it started (it leads its own process group, ffmpeg included). */
-function killWorkerGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-}
-
-/** The worker's environment: the server's, less its secrets, which a composition's code could read. */
-function workerEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['API_TOKEN', 'CLEANUP_TOKEN', 'SIGNING_SECRET']) delete env[name];
-  return env;
-}
-
 export interface JobRunnerOptions {
   store: JobStore;
   storage: RenderStorage;
@@ -154,16 +116,9 @@ export class JobRunner {
     const { log, workRoot } = this.#options;
     const jobLog = log.child({ jobId: job.id });
     const workDir = path.join(workRoot, job.id);
-    const child = fork(WORKER_ENTRY, [], {
-      env: workerEnv(),
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'advanced',
-      execArgv: ['--no-warnings'],
-      // Its own process group: a Ctrl+C at the terminal reaches the server, which decides whether
-      // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
-      detached: true,
-    });
-    if (child.pid) lowerPriority(child.pid);
+    // Its own process group: a Ctrl+C at the terminal reaches the server, which decides whether
+    // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
+    const child = forkWorker(WORKER_ENTRY, { withholdEnv: ['API_TOKEN', 'CLEANUP_TOKEN', 'SIGNING_SECRET'] });
     let stderrTail = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderrTail = (stderrTail + chunk).slice(-2000);

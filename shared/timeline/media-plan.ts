@@ -1,9 +1,9 @@
 // What media a resolved video needs, found by walking its scenes once before rendering.
-import { elementDefinition } from '../../shared/elements/registry.ts';
-import type { ClipElement } from '../../shared/elements/clip.ts';
-import type { ResolvedElement, ResolvedVideo } from '../../shared/timeline/types.ts';
-import type { Trim } from '../../shared/spec/primitives.ts';
-import { timeToSeconds } from '../../shared/spec/time.ts';
+import { elementDefinition } from '../elements/registry.ts';
+import type { ClipElement } from '../elements/clip.ts';
+import type { ResolvedElement, ResolvedVideo } from './types.ts';
+import type { Trim } from '../spec/primitives.ts';
+import { timeToSeconds } from '../spec/time.ts';
 
 /** One place a video plays: a clip element or a video background, with its own timing. */
 export interface VideoUse {

@@ -1,0 +1,234 @@
+// `kino session <descriptor> <subcommand>`: drives a running workspace. Exit codes: 0 ok, 1 failure,
+// 2 quality gate (strict quality and findings remain), 64 usage.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
+import { FINDING_CODES, isFindingCode } from '../review/finding.ts';
+import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
+import { callWorkspace } from '../session/client.ts';
+import { readSessionDescriptor } from '../session/descriptor.ts';
+import {
+  formatFrame,
+  formatInspect,
+  formatProblem,
+  formatRender,
+  formatReview,
+  formatStatus,
+} from '../session/format.ts';
+import { MAX_REVIEW_FRAMES } from '../workspace/protocol.ts';
+import type { WorkspaceJob } from '../workspace/protocol.ts';
+
+export const EXIT_QUALITY_GATE = 2;
+const DEFAULT_SESSION_TIMEOUT_SECONDS = 900;
+
+/** Set by an action whose exit code is not 0 or a thrown failure (the quality gate). */
+export class SessionExit extends Error {
+  readonly exitCode: number;
+  constructor(exitCode: number, message: string) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number');
+  return Number(value);
+}
+
+function positiveSeconds(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) === 0)
+    throw new InvalidArgumentError('expected a positive whole number of seconds');
+  return Number(value);
+}
+
+function findingCodes(value: string): string[] {
+  const codes = value
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const unknown = codes.filter((c) => !isFindingCode(c));
+  if (unknown.length > 0) {
+    throw new InvalidArgumentError(
+      `unknown finding code ${unknown.join(', ')}; known: ${FINDING_CODES.join(', ')}`,
+    );
+  }
+  return codes;
+}
+
+interface SessionOptions {
+  revision?: string;
+  timeout: number;
+  allowQuality?: string[];
+  strictQuality?: boolean;
+  json?: boolean;
+}
+
+type Subcommand = 'status' | 'source' | 'frame' | 'review' | 'inspect' | 'render';
+
+async function runSession(
+  descriptorPath: string,
+  subcommand: Subcommand,
+  job: Omit<WorkspaceJob, 'operation'>,
+  opts: SessionOptions,
+): Promise<void> {
+  const descriptor = await readSessionDescriptor(descriptorPath);
+  const write = (text: string) => {
+    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
+  let answer;
+  if (subcommand === 'status' || subcommand === 'source') {
+    answer = await callWorkspace(descriptor, 'GET', `/${subcommand}`, undefined, opts.timeout);
+  } else {
+    const body: WorkspaceJob = {
+      operation: subcommand,
+      ...job,
+      ...(opts.revision ? { sourceRevision: opts.revision } : {}),
+      ...(opts.allowQuality ? { allowQuality: opts.allowQuality as WorkspaceJob['allowQuality'] } : {}),
+      ...(opts.strictQuality ? { strictQuality: true } : {}),
+    };
+    answer = await callWorkspace(descriptor, 'POST', '/jobs', body, opts.timeout);
+  }
+  const { status, body } = answer;
+  if (status >= 400) {
+    if (opts.json) write(JSON.stringify(body, null, 2));
+    const exitCode = body.code === 'quality_gate' ? EXIT_QUALITY_GATE : 1;
+    throw new SessionExit(exitCode, opts.json ? '' : formatProblem(body, descriptorPath));
+  }
+  if (opts.json) {
+    write(JSON.stringify(body, null, 2));
+    return;
+  }
+  const formatted: Record<Subcommand, () => string> = {
+    status: () => formatStatus(body),
+    source: () => String(body.text),
+    frame: () => formatFrame(body),
+    review: () => formatReview(body, descriptorPath),
+    inspect: () => formatInspect(body),
+    render: () => formatRender(body, descriptorPath),
+  };
+  // The source is printed exactly as it is; everything else as lines.
+  if (subcommand === 'source') process.stdout.write(formatted.source());
+  else write(formatted[subcommand]());
+}
+
+const SUBCOMMANDS: readonly string[] = ['status', 'source', 'frame', 'review', 'inspect', 'render'];
+
+/**
+ * `kino session <descriptor> <subcommand>` puts the descriptor first, which commander cannot route;
+ * internally the subcommand comes first and takes the descriptor as its argument.
+ */
+export function normalizeSessionArgv(argv: readonly string[]): string[] {
+  if (argv[0] !== 'session' || argv.length < 3) return [...argv];
+  if (SUBCOMMANDS.includes(argv[1]!) || !SUBCOMMANDS.includes(argv[2]!)) return [...argv];
+  return ['session', argv[2]!, argv[1]!, ...argv.slice(3)];
+}
+
+export function registerSessionCommand(program: Command): void {
+  const session = new Command('session')
+    .usage('<descriptor> <subcommand> [options]')
+    .description(
+      'Drive a running workspace (see "kino workspace"): status, source, frame, review, inspect, render',
+    )
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 ok, 1 failure, 2 quality gate (--strict-quality and findings remain), 64 usage.',
+    );
+  // Usage errors and help behave as for every other command (exit 64, no stack trace).
+  session.copyInheritedSettings(program);
+  const shared = (command: Command) =>
+    command
+      .option('--revision <sourceRevision>', 'refuse to run unless the source is still at this revision')
+      .option('--timeout <seconds>', 'whole-request budget', positiveSeconds, DEFAULT_SESSION_TIMEOUT_SECONDS)
+      .option(
+        '--allow-quality <codes>',
+        'comma-separated finding codes that are intentional here',
+        findingCodes,
+      )
+      .option('--strict-quality', 'fail (exit 2) when any finding that is not allowed remains')
+      .option('--json', 'print the workspace answer as JSON, as it is');
+  const aspect = () => new Option('--aspect <aspect>', 'output aspect').choices(ASPECT_NAMES);
+
+  const sub = (name: Subcommand, description: string) =>
+    shared(
+      session
+        .command(name)
+        .usage(`[options]   (as: kino session <descriptor> ${name})`)
+        .description(description)
+        .argument('<descriptor>', 'the session.json the workspace printed'),
+    );
+
+  sub('status', 'source path, revision, worker state and queue').action(function (
+    descriptor: string,
+    opts: SessionOptions,
+  ) {
+    return runSession(descriptor, 'status', {}, opts);
+  });
+  sub('source', 'print the composition source').action(function (descriptor: string, opts: SessionOptions) {
+    return runSession(descriptor, 'source', {}, opts);
+  });
+  sub('frame', 'draw one frame to a PNG in the results folder')
+    .requiredOption('--frame <n>', 'frame number (0-based)', wholeNumber)
+    .addOption(aspect())
+    .action(function (descriptor: string, opts: SessionOptions & { frame: number; aspect?: string }) {
+      return runSession(
+        descriptor,
+        'frame',
+        { frameIndex: opts.frame, ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}) },
+        opts,
+      );
+    });
+  sub('review', 'sample frames and report findings')
+    .option('--review-frames <n>', `frames to sample (1–${MAX_REVIEW_FRAMES}, default 12)`, wholeNumber)
+    .option('--determinism', 'draw every sample again in a fresh mount and compare hashes')
+    .addOption(aspect())
+    .action(function (
+      descriptor: string,
+      opts: SessionOptions & { reviewFrames?: number; determinism?: boolean; aspect?: string },
+    ) {
+      return runSession(
+        descriptor,
+        'review',
+        {
+          ...(opts.reviewFrames === undefined ? {} : { reviewFrames: opts.reviewFrames }),
+          ...(opts.determinism ? { reviewDeterminism: true } : {}),
+          ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+        },
+        opts,
+      );
+    });
+  sub('inspect', 'the mounted timeline, resources and warnings; with --frame, what is drawn there')
+    .option('--frame <n>', 'frame to look at (0-based)', wholeNumber)
+    .addOption(aspect())
+    .action(function (descriptor: string, opts: SessionOptions & { frame?: number; aspect?: string }) {
+      return runSession(
+        descriptor,
+        'inspect',
+        {
+          ...(opts.frame === undefined ? {} : { frameIndex: opts.frame }),
+          ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+        },
+        opts,
+      );
+    });
+  sub('render', 'encode, verify with ffprobe, and write the file with its receipt')
+    .option('--frames <n>', 'render only the first n frames', wholeNumber)
+    .addOption(new Option('-f, --format <format>', 'output format').choices(OUTPUT_FORMATS))
+    .addOption(new Option('-q, --quality <quality>', 'quality level').choices(QUALITIES))
+    .addOption(aspect())
+    .action(function (
+      descriptor: string,
+      opts: SessionOptions & { frames?: number; format?: string; quality?: string; aspect?: string },
+    ) {
+      return runSession(
+        descriptor,
+        'render',
+        {
+          ...(opts.frames === undefined ? {} : { frameCount: opts.frames }),
+          ...(opts.format ? { format: opts.format as WorkspaceJob['format'] } : {}),
+          ...(opts.quality ? { quality: opts.quality as WorkspaceJob['quality'] } : {}),
+          ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+        },
+        opts,
+      );
+    });
+  program.addCommand(session);
+}

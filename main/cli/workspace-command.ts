@@ -1,0 +1,50 @@
+// `kino workspace <file.ts>`: serves one composition on loopback until Ctrl+C or SIGTERM.
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+
+function positiveSeconds(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) === 0)
+    throw new InvalidArgumentError('expected a positive whole number of seconds');
+  return Number(value);
+}
+
+export function registerWorkspaceCommand(program: Command): void {
+  program
+    .command('workspace')
+    .description('Serve one composition on loopback for "kino session" (frame, review, inspect, render)')
+    .argument('<file.ts>', 'the composition source file')
+    .option(
+      '--startup-timeout <s>',
+      'seconds the worker may take to compile and load (default 300)',
+      positiveSeconds,
+    )
+    .option(
+      '--request-timeout <s>',
+      'seconds one request may run before its worker is stopped (default 300)',
+      positiveSeconds,
+    )
+    .action(async (file: string, opts: { startupTimeout?: number; requestTimeout?: number }) => {
+      const { startWorkspace } = await import('../workspace/server.ts');
+      const workspace = await startWorkspace({
+        source: file,
+        startupTimeoutSeconds: opts.startupTimeout,
+        requestTimeoutSeconds: opts.requestTimeout,
+      });
+      process.stdout.write(
+        `Kino workspace for ${workspace.descriptor.source}\n` +
+          `  ${workspace.endpoint}\n` +
+          `  descriptor ${workspace.descriptorPath}\n` +
+          `  results    ${workspace.resultsDir}\n` +
+          `Try: kino session ${workspace.descriptorPath} status   (Ctrl+C stops the workspace)\n`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void workspace.close().then(resolve, resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,158 @@
+// Where a video uses each media source and each font family, in video frames: resource facts list
+// them, and a missing file is reported on exactly the frames (and element) that need it.
+import type { TextElement } from '../../shared/elements/text.ts';
+import { defaultFontWeight } from '../../shared/text/fonts.ts';
+import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
+import { planMedia } from '../../shared/timeline/media-plan.ts';
+import type { FrameInterval } from './timeline-facts.ts';
+import { elementInterval } from './timeline-facts.ts';
+
+export type MediaKind = 'image' | 'video' | 'audio';
+
+export interface SourceUse extends FrameInterval {
+  /** The element key ("s0/e2"), "s1/background", or "audio/<n>" for the n-th soundtrack entry. */
+  key: string;
+  /** Whether `key` names an element, so a finding can point at it. */
+  isElement: boolean;
+  kind: MediaKind;
+}
+
+export interface MediaSourceUses {
+  src: string;
+  /** video when any use plays it as video, else image, else audio. */
+  kind: MediaKind;
+  uses: SourceUse[];
+}
+
+export interface TextFontUse extends FrameInterval {
+  key: string;
+  family: string;
+  weight: number;
+  italic: boolean;
+}
+
+function walk(elements: readonly ResolvedElement[], visit: (element: ResolvedElement) => void): void {
+  for (const element of elements) {
+    visit(element);
+    walk(element.children, visit);
+  }
+}
+
+function audioUses(video: ResolvedVideo): { src: string; use: SourceUse }[] {
+  const total = video.durationFrames;
+  return video.audio.flatMap((audio, index) => {
+    // A clip's own sound is the clip's use: its video use already covers the same frames.
+    if (audio.origin === 'clip') return [];
+    const startFrame = Math.min(total, Math.max(0, Math.round(audio.startSeconds * video.fps)));
+    // Without a duration it plays to the source's end; the video's end is the most it can cover.
+    const endFrame =
+      audio.durationSeconds === undefined
+        ? total
+        : Math.min(total, Math.round((audio.startSeconds + audio.durationSeconds) * video.fps));
+    const use: SourceUse = {
+      key: `audio/${index}`,
+      isElement: false,
+      kind: 'audio',
+      startFrame,
+      endFrame: Math.max(startFrame, endFrame),
+    };
+    return [{ src: audio.track.src, use }];
+  });
+}
+
+function sceneImageUses(scene: ResolvedScene, fps: number, images: Set<string>) {
+  const uses: { src: string; use: SourceUse }[] = [];
+  const background = scene.background;
+  if (typeof background !== 'string' && background.type === 'image') {
+    uses.push({
+      src: background.src,
+      use: {
+        key: `s${scene.index}/background`,
+        isElement: false,
+        kind: 'image',
+        startFrame: scene.startFrame,
+        endFrame: scene.endFrame,
+      },
+    });
+  }
+  walk(scene.elements, (element) => {
+    const src = 'src' in element.element ? element.element.src : undefined;
+    if (element.element.type !== 'image' || typeof src !== 'string' || !images.has(src)) return;
+    uses.push({
+      src,
+      use: { key: element.key, isElement: true, kind: 'image', ...elementInterval(scene, element, fps) },
+    });
+  });
+  return uses;
+}
+
+/**
+ * Ends the uses of a soundtrack entry that plays to its source's end, now that the source's length is
+ * known (before, they ran to the video's end).
+ */
+export function endAudioUsesAtSource(
+  uses: readonly SourceUse[],
+  video: ResolvedVideo,
+  sourceDurationSeconds: number,
+): SourceUse[] {
+  return uses.map((use) => {
+    const audio = use.kind === 'audio' ? video.audio[Number(use.key.slice('audio/'.length))] : undefined;
+    if (!audio || audio.durationSeconds !== undefined || audio.loop) return use;
+    const playedSeconds = Math.max(0, sourceDurationSeconds - audio.sourceStartSeconds) / audio.rate;
+    const end = Math.round((audio.startSeconds + playedSeconds) * video.fps);
+    return { ...use, endFrame: Math.max(use.startFrame, Math.min(use.endFrame, end)) };
+  });
+}
+
+const KIND_RANK: Record<MediaKind, number> = { video: 0, image: 1, audio: 2 };
+
+/** Every media source the video reads, in the order first used, with each place it is used. */
+export function mediaSourceUses(video: ResolvedVideo): MediaSourceUses[] {
+  const plan = planMedia(video);
+  const found = [
+    ...video.scenes.flatMap((scene) => sceneImageUses(scene, video.fps, plan.images)),
+    ...plan.videos.map((use) => ({
+      src: use.src,
+      use: {
+        key: use.key,
+        isElement: !use.key.endsWith('/background'),
+        kind: 'video' as const,
+        startFrame: use.startFrame,
+        endFrame: use.startFrame + use.frameCount,
+      },
+    })),
+    ...audioUses(video),
+  ].sort((a, b) => a.use.startFrame - b.use.startFrame || a.use.key.localeCompare(b.use.key));
+  const bySrc = new Map<string, MediaSourceUses>();
+  for (const { src, use } of found) {
+    const entry = bySrc.get(src) ?? { src, kind: use.kind, uses: [] };
+    if (KIND_RANK[use.kind] < KIND_RANK[entry.kind]) entry.kind = use.kind;
+    entry.uses.push(use);
+    bySrc.set(src, entry);
+  }
+  // planMedia may know sources this walk does not (a future element type with media): keep them.
+  for (const src of plan.sources) {
+    if (!bySrc.has(src)) bySrc.set(src, { src, kind: plan.images.has(src) ? 'image' : 'video', uses: [] });
+  }
+  return [...bySrc.values()];
+}
+
+/** Every text element with the font face it asks for (family, weight, italic as the renderer reads them). */
+export function textFontUses(video: ResolvedVideo): TextFontUse[] {
+  const uses: TextFontUse[] = [];
+  for (const scene of video.scenes) {
+    walk(scene.elements, (element) => {
+      if (element.element.type !== 'text') return;
+      const text = element.element as TextElement;
+      const family = text.font ?? 'sans';
+      uses.push({
+        key: element.key,
+        family,
+        weight: text.weight ?? defaultFontWeight(family),
+        italic: text.italic ?? false,
+        ...elementInterval(scene, element, video.fps),
+      });
+    });
+  }
+  return uses;
+}

@@ -1,0 +1,211 @@
+// The resolved timeline as plain JSON facts: what plays when, in video frames, so an author (or an
+// agent) can see where every scene, element, animation and sound sits without reading the resolver.
+import { PRESETS } from '../../shared/animation/presets.ts';
+import type { Background } from '../../shared/spec/background.ts';
+import type { ModelElement } from '../../shared/spec/model.ts';
+import type {
+  ResolvedAnimation,
+  ResolvedAudio,
+  ResolvedElement,
+  ResolvedScene,
+  ResolvedVideo,
+} from '../../shared/timeline/types.ts';
+
+/** Frames [startFrame, endFrame) in the video. */
+export interface FrameInterval {
+  startFrame: number;
+  endFrame: number;
+}
+
+export interface AnimationFact extends FrameInterval {
+  preset: string;
+  kind: string;
+  /** A count, or "forever" for endless loops (Infinity is not JSON). */
+  repeat: number | 'forever';
+}
+
+export interface ElementFact extends FrameInterval {
+  key: string;
+  id?: string;
+  type: string;
+  /** A short description: the start of the text, the media source, the fill. */
+  label: string;
+  animations: AnimationFact[];
+  children?: ElementFact[];
+}
+
+export interface SceneFact extends FrameInterval {
+  index: number;
+  id: string;
+  startSeconds: number;
+  durationSeconds: number;
+  /** A deliberate still (the spec's `hold`). */
+  hold: boolean;
+  background: string;
+  transitionIn?: { type: string; frames: number; seconds: number };
+  elements: ElementFact[];
+}
+
+export interface AudioFact {
+  src: string;
+  origin: ResolvedAudio['origin'];
+  startFrame: number;
+  /** Undefined when it plays to the source's end, which only the file knows. */
+  endFrame?: number;
+  volume: number;
+  loop: boolean;
+}
+
+export interface TimelineFacts {
+  fps: number;
+  width: number;
+  height: number;
+  durationFrames: number;
+  durationSeconds: number;
+  scenes: SceneFact[];
+  audio: AudioFact[];
+}
+
+const LABEL_CHARS = 60;
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= LABEL_CHARS ? flat : `${flat.slice(0, LABEL_CHARS - 1)}…`;
+}
+
+function paintLabel(paint: unknown): string {
+  if (typeof paint === 'string') return paint;
+  if (paint && typeof paint === 'object' && 'type' in paint) return `${String(paint.type)} gradient`;
+  return 'no fill';
+}
+
+function elementLabel(element: ModelElement): string {
+  switch (element.type) {
+    case 'text':
+      return excerpt(element.text);
+    case 'image':
+    case 'clip':
+      return element.src;
+    case 'group':
+      return `${element.children.length} children`;
+    case 'custom':
+      return 'custom drawing';
+    case 'line':
+      return `line ${element.stroke.color}`;
+    case 'path':
+      return `path ${paintLabel(element.fill)}`;
+    default:
+      return `${element.type} ${paintLabel(element.fill)}`;
+  }
+}
+
+function backgroundLabel(background: Background): string {
+  if (typeof background === 'string') return background;
+  switch (background.type) {
+    case 'color':
+      return background.color;
+    case 'image':
+    case 'video':
+      return `${background.type} ${background.src}`;
+    default:
+      return `${background.type} background`;
+  }
+}
+
+/**
+ * Frames an element shows on, counted the way the media plan counts them (scene start seconds plus
+ * element seconds, rounded once), so intervals here match where its media is decoded.
+ */
+export function elementInterval(
+  scene: Pick<ResolvedScene, 'startSeconds'>,
+  element: Pick<ResolvedElement, 'startSeconds' | 'endSeconds'>,
+  fps: number,
+): FrameInterval {
+  return {
+    startFrame: Math.round((scene.startSeconds + element.startSeconds) * fps),
+    endFrame: Math.round((scene.startSeconds + element.endSeconds) * fps),
+  };
+}
+
+function animationFact(
+  animation: ResolvedAnimation,
+  scene: ResolvedScene,
+  owner: FrameInterval,
+  fps: number,
+): AnimationFact {
+  const start = Math.round((scene.startSeconds + animation.startSeconds) * fps);
+  // An endless loop plays as long as its element does.
+  const end = Number.isFinite(animation.endSeconds)
+    ? Math.round((scene.startSeconds + animation.endSeconds) * fps)
+    : owner.endFrame;
+  return {
+    preset: animation.animation.preset,
+    kind: PRESETS[animation.animation.preset].kind,
+    startFrame: start,
+    endFrame: Math.max(start, end),
+    repeat: Number.isFinite(animation.repeat) ? animation.repeat : 'forever',
+  };
+}
+
+function elementFact(resolved: ResolvedElement, scene: ResolvedScene, fps: number): ElementFact {
+  const interval = elementInterval(scene, resolved, fps);
+  const fact: ElementFact = {
+    key: resolved.key,
+    type: resolved.element.type,
+    label: elementLabel(resolved.element),
+    ...interval,
+    animations: resolved.animations.map((animation) => animationFact(animation, scene, interval, fps)),
+  };
+  if (resolved.element.id !== undefined) fact.id = resolved.element.id;
+  if (resolved.children.length > 0)
+    fact.children = resolved.children.map((child) => elementFact(child, scene, fps));
+  return fact;
+}
+
+function sceneFact(scene: ResolvedScene, fps: number): SceneFact {
+  const fact: SceneFact = {
+    index: scene.index,
+    id: scene.id,
+    startFrame: scene.startFrame,
+    endFrame: scene.endFrame,
+    startSeconds: scene.startSeconds,
+    durationSeconds: scene.durationSeconds,
+    hold: scene.scene.hold ?? false,
+    background: backgroundLabel(scene.background),
+    elements: scene.elements.map((element) => elementFact(element, scene, fps)),
+  };
+  if (scene.transitionIn) {
+    fact.transitionIn = {
+      type: scene.transitionIn.type,
+      frames: scene.transitionIn.frames,
+      seconds: scene.transitionIn.durationSeconds,
+    };
+  }
+  return fact;
+}
+
+function audioFact(audio: ResolvedAudio, fps: number, durationFrames: number): AudioFact {
+  const fact: AudioFact = {
+    src: audio.track.src,
+    origin: audio.origin,
+    startFrame: Math.round(audio.startSeconds * fps),
+    volume: audio.volume,
+    loop: audio.loop,
+  };
+  // The mix is cut where the video ends.
+  if (audio.durationSeconds !== undefined)
+    fact.endFrame = Math.min(durationFrames, Math.round((audio.startSeconds + audio.durationSeconds) * fps));
+  return fact;
+}
+
+export function timelineFacts(video: ResolvedVideo): TimelineFacts {
+  return {
+    fps: video.fps,
+    width: video.size.width,
+    height: video.size.height,
+    durationFrames: video.durationFrames,
+    durationSeconds: video.durationSeconds,
+    scenes: video.scenes.map((scene) => sceneFact(scene, video.fps)),
+    audio: video.audio.map((audio) => audioFact(audio, video.fps, video.durationFrames)),
+  };
+}

@@ -1,0 +1,61 @@
+// Worker processes for work that must not stall an HTTP event loop (renders, workspace captures):
+// forked with IPC, in their own process group, without the parent's secrets in their environment.
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { constants as osConstants, setPriority } from 'node:os';
+
+/** Workers run below the API's priority so polling stays fast while both cores encode. */
+const WORKER_NICENESS = 10;
+
+/**
+ * Puts a worker (and the ffmpeg it starts) behind the API. A detached worker leads its own session,
+ * and under Linux autogroup scheduling a task's nice value only weighs against tasks of the same
+ * session: the session's group gets the lower weight through /proc/<pid>/autogroup. Both are best
+ * effort; some systems refuse them.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, Math.min(osConstants.priority.PRIORITY_LOW, WORKER_NICENESS));
+  } catch {
+    // Not permitted here: the render still runs, at normal priority.
+  }
+  if (process.platform === 'linux') {
+    writeFile(`/proc/${pid}/autogroup`, String(WORKER_NICENESS)).catch(() => undefined);
+  }
+}
+
+/** Kills a worker and everything it started (it leads its own process group, ffmpeg included). */
+export function killWorkerGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+export interface ForkWorkerOptions {
+  /** Environment variables the worker must not see: a composition's code could read them. */
+  withholdEnv: readonly string[];
+  /** Run below the parent's priority (default true). */
+  lowPriority?: boolean;
+}
+
+/**
+ * Forks `entry` detached into its own process group, so a Ctrl+C at the terminal reaches only the
+ * parent, which decides what happens to the work, and killWorkerGroup takes ffmpeg down with it.
+ */
+export function forkWorker(entry: string, options: ForkWorkerOptions): ChildProcess {
+  const env = { ...process.env };
+  for (const name of options.withholdEnv) delete env[name];
+  const child = fork(entry, [], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+    execArgv: ['--no-warnings'],
+    detached: true,
+  });
+  if (child.pid && options.lowPriority !== false) lowerPriority(child.pid);
+  return child;
+}

@@ -1,0 +1,78 @@
+// Bundles a composition for the browser: one ES module holding the composition, the 'kino' builder
+// and any npm packages it imports, with an inline source map so the browser's devtools and stack
+// traces point at the author's own lines. Compile errors come back as data for the page's overlay.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Message, Metafile, Plugin } from 'esbuild';
+import type { PreviewProblem } from '../../renderer/preview/protocol.ts';
+import { KINO_BUILDER_ENTRY } from '../composition/compile.ts';
+
+export type BrowserBundle =
+  { ok: true; code: string; inputs: string[] } | { ok: false; problems: PreviewProblem[]; inputs: string[] };
+
+const kinoAlias: Plugin = {
+  name: 'kino-builder',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^kino$/ }, () => ({ path: KINO_BUILDER_ENTRY }));
+  },
+};
+
+function toProblem(message: Message, workingDir: string, entry: string): PreviewProblem {
+  const location = message.location;
+  if (!location) return { file: entry, message: message.text };
+  // esbuild counts columns from 0; editors count from 1.
+  return {
+    file: path.resolve(workingDir, location.file),
+    line: location.line,
+    column: location.column + 1,
+    message: message.text,
+  };
+}
+
+function localInputs(metafile: Metafile, workingDir: string): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((key) => !/^[a-z-]+:/.test(key)) // other namespaces are not files
+    .map((key) => path.resolve(workingDir, key))
+    .sort();
+}
+
+/**
+ * Bundles `entryPath` for the browser. Never throws for the composition's own mistakes: they are
+ * returned as problems, with `inputs` still naming the files worth watching for a fix.
+ */
+export async function bundleCompositionForBrowser(entryPath: string): Promise<BrowserBundle> {
+  const entry = path.resolve(entryPath);
+  if (!(await stat(entry).catch(() => undefined))?.isFile()) {
+    return { ok: false, problems: [{ file: entry, message: 'composition file not found' }], inputs: [entry] };
+  }
+  const workingDir = path.dirname(entry);
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      // Not written (write: false); it only anchors the source map's relative paths.
+      outfile: path.join(workingDir, 'kino-preview-composition.js'),
+      absWorkingDir: workingDir,
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+      sourcemap: 'inline',
+      // Sources are relative to the bundle's folder; the root makes them absolute, so the page can
+      // show an error's place as a path an editor opens.
+      sourceRoot: `${workingDir.split(path.sep).join('/')}/`,
+      metafile: true,
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"development"' },
+      plugins: [kinoAlias],
+    });
+    const code = result.outputFiles.find((file) => file.path.endsWith('.js'))?.text ?? '';
+    return { ok: true, code, inputs: localInputs(result.metafile, workingDir) };
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors;
+    if (!Array.isArray(messages) || messages.length === 0) throw error;
+    const problems = messages.map((message) => toProblem(message, workingDir, entry));
+    return { ok: false, problems, inputs: [...new Set([entry, ...problems.map((p) => p.file)])] };
+  }
+}

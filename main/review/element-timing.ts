@@ -1,0 +1,109 @@
+// When elements are on screen and when they are moving, read from the resolved timeline: review
+// judges placement only on frames where an element sits at rest, and reports intervals in frames.
+import { presetKind } from '../../shared/animation/presets.ts';
+import { timeToSeconds } from '../../shared/spec/time.ts';
+import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
+
+export interface ElementTiming {
+  key: string;
+  resolved: ResolvedElement;
+  scene: ResolvedScene;
+  /** The enclosing group's key; undefined for a scene's top-level elements. */
+  parentKey: string | undefined;
+}
+
+export type ElementIndex = ReadonlyMap<string, ElementTiming>;
+
+/** Every element of the video (group children included) by its key. */
+export function indexElements(video: ResolvedVideo): ElementIndex {
+  const index = new Map<string, ElementTiming>();
+  const visit = (resolved: ResolvedElement, scene: ResolvedScene, parentKey: string | undefined) => {
+    index.set(resolved.key, { key: resolved.key, resolved, scene, parentKey });
+    for (const child of resolved.children) visit(child, scene, resolved.key);
+  };
+  for (const scene of video.scenes) for (const element of scene.elements) visit(element, scene, undefined);
+  return index;
+}
+
+/** Seconds from the scene's start at a video frame. */
+export function sceneSecondsAt(scene: ResolvedScene, frame: number, fps: number): number {
+  return (frame - scene.startFrame) / fps;
+}
+
+/** Frames [startFrame, endFrame) of the video in which the element exists. */
+export function lifetimeFrames(timing: ElementTiming, fps: number): { startFrame: number; endFrame: number } {
+  const { scene, resolved } = timing;
+  const startFrame = scene.startFrame + Math.round(resolved.startSeconds * fps);
+  const endFrame = Math.min(scene.endFrame, scene.startFrame + Math.round(resolved.endSeconds * fps));
+  return { startFrame, endFrame: Math.max(startFrame + 1, endFrame) };
+}
+
+/** Seconds (from the element start) of its last keyframe: until then keyframes may move it. */
+function keyframesEndSeconds(resolved: ResolvedElement, fps: number): number {
+  let end = 0;
+  for (const track of Object.values(resolved.element.keyframes ?? {})) {
+    for (const keyframe of track ?? []) end = Math.max(end, timeToSeconds(keyframe.at, fps));
+  }
+  return end;
+}
+
+/**
+ * Whether the element's own entrance, exit or keyframes are in play at `sceneSeconds`. An entrance
+ * counts until it has finished (also while it waits for a delay, held at its hidden start), an exit
+ * from when it starts (also once it has finished, held at its gone end). Loops and lifetime moves
+ * (float, drift, Ken Burns) are the element's resting behaviour and do not count.
+ */
+export function isAnimatingAt(resolved: ResolvedElement, sceneSeconds: number, fps: number): boolean {
+  for (const animation of resolved.animations) {
+    const kind = presetKind(animation.animation.preset);
+    if (kind === 'entrance' && sceneSeconds < animation.endSeconds) return true;
+    if (kind === 'exit' && sceneSeconds >= animation.startSeconds) return true;
+  }
+  return sceneSeconds - resolved.startSeconds < keyframesEndSeconds(resolved, fps);
+}
+
+/** At rest: neither the element nor any group around it is entering, leaving or keyframed. */
+export function isAtRest(index: ElementIndex, key: string, frame: number, fps: number): boolean {
+  for (
+    let timing = index.get(key);
+    timing;
+    timing = timing.parentKey ? index.get(timing.parentKey) : undefined
+  ) {
+    if (isAnimatingAt(timing.resolved, sceneSecondsAt(timing.scene, frame, fps), fps)) return false;
+  }
+  return true;
+}
+
+/**
+ * Scene seconds during which the element can be seen: from when its (and its groups') entrances
+ * start to when the first exit around it has finished or its lifetime ends.
+ */
+export function visibleSpan(index: ElementIndex, timing: ElementTiming): { start: number; end: number } {
+  let start = -Infinity;
+  let end = Infinity;
+  for (
+    let at: ElementTiming | undefined = timing;
+    at;
+    at = at.parentKey ? index.get(at.parentKey) : undefined
+  ) {
+    start = Math.max(start, at.resolved.startSeconds);
+    end = Math.min(end, at.resolved.endSeconds);
+    for (const animation of at.resolved.animations) {
+      const kind = presetKind(animation.animation.preset);
+      if (kind === 'entrance') start = Math.max(start, animation.startSeconds);
+      if (kind === 'exit') end = Math.min(end, animation.endSeconds);
+    }
+  }
+  return { start, end: Math.max(start, end) };
+}
+
+/** Frames where two scenes overlap in a transition. */
+export function isInTransition(video: ResolvedVideo, frame: number): boolean {
+  return video.scenes.some(
+    (scene, i) =>
+      i > 0 &&
+      scene.transitionIn !== undefined &&
+      frame >= scene.startFrame &&
+      frame < video.scenes[i - 1]!.endFrame,
+  );
+}

@@ -1,0 +1,89 @@
+// Reads a workspace descriptor for the session CLI, refusing one that could point the token
+// somewhere else or that other users could have read or planted.
+import { lstat, readFile } from 'node:fs/promises';
+
+export interface SessionDescriptor {
+  endpoint: string;
+  token: string;
+  pid: number;
+  source: string;
+  requestTimeoutSeconds: number;
+}
+
+export class DescriptorError extends Error {
+  override name = 'DescriptorError';
+}
+
+const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** http:// on a loopback address with a port, and nothing else (no path, user or query). */
+export function checkEndpoint(endpoint: unknown): string {
+  if (typeof endpoint !== 'string') throw new DescriptorError('its endpoint is missing');
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new DescriptorError(`its endpoint "${endpoint}" is not a URL`);
+  }
+  if (url.protocol !== 'http:') {
+    throw new DescriptorError(
+      `its endpoint "${endpoint}" is not http:// (a workspace serves plain HTTP on loopback)`,
+    );
+  }
+  if (!LOOPBACK_HOSTNAMES.has(url.hostname)) {
+    throw new DescriptorError(
+      `its endpoint "${endpoint}" is not a loopback address (127.0.0.1, localhost or [::1])`,
+    );
+  }
+  if (
+    url.username ||
+    url.password ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash
+  ) {
+    throw new DescriptorError(`its endpoint "${endpoint}" must be just http://<loopback>:<port>`);
+  }
+  return url.origin;
+}
+
+export async function readSessionDescriptor(file: string): Promise<SessionDescriptor> {
+  const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new DescriptorError(
+      error.code === 'ENOENT'
+        ? `${file} does not exist: start the workspace with "kino workspace <file.ts>" and pass the descriptor it prints`
+        : `${file} cannot be read (${error.code})`,
+    );
+  });
+  if (info.isSymbolicLink())
+    throw new DescriptorError(`${file} is a symlink; pass the descriptor file itself`);
+  if (!info.isFile()) throw new DescriptorError(`${file} is not a file`);
+  if ((info.mode & 0o077) !== 0) {
+    throw new DescriptorError(
+      `${file} is readable by other users (mode ${(info.mode & 0o777).toString(8)}); it holds a token: chmod 600 it`,
+    );
+  }
+  if (typeof process.getuid === 'function' && info.uid !== process.getuid()) {
+    throw new DescriptorError(`${file} belongs to another user (uid ${info.uid})`);
+  }
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    throw new DescriptorError(`${file} is not a workspace descriptor (not JSON)`);
+  }
+  if (typeof parsed.token !== 'string' || parsed.token === '')
+    throw new DescriptorError(`${file} has no token`);
+  try {
+    return {
+      endpoint: checkEndpoint(parsed.endpoint),
+      token: parsed.token,
+      pid: typeof parsed.pid === 'number' ? parsed.pid : 0,
+      source: typeof parsed.source === 'string' ? parsed.source : '',
+      requestTimeoutSeconds:
+        typeof parsed.requestTimeoutSeconds === 'number' ? parsed.requestTimeoutSeconds : 300,
+    };
+  } catch (error) {
+    throw new DescriptorError(`${file}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,29 @@
+// What every workspace operation gets from the worker: the mounted composition, its project and the
+// places results go.
+import type { VideoModel } from '../../../shared/spec/model.ts';
+import type { RenderProjectContext } from '../../engine/project-context.ts';
+import type { RenderProject } from '../../project/load.ts';
+import type { WorkspaceJob } from '../protocol.ts';
+
+export interface OperationContext {
+  job: WorkspaceJob;
+  /** The composition's entry file. */
+  source: string;
+  sourceRevision: string;
+  model: VideoModel;
+  /** A fresh model from a fresh compile and import (determinism evidence). */
+  remount: () => Promise<VideoModel>;
+  project: RenderProject;
+  renderProject: RenderProjectContext;
+  resultsDir: string;
+  signal: AbortSignal;
+}
+
+/** The first 12 hex digits of the revision: enough to tell result files apart in a listing. */
+export function revisionTag(sourceRevision: string): string {
+  return sourceRevision.slice(0, 12);
+}
+
+export function frameFileName(frame: number): string {
+  return `frame-${String(frame).padStart(5, '0')}.png`;
+}

@@ -1,0 +1,34 @@
+// The quality gate: findings listed in allowQuality are intentional; with strictQuality any other
+// finding fails the request (the session CLI exits 2).
+import type { FindingCode, ReviewFinding } from '../../review/finding.ts';
+import { WorkspaceError } from '../protocol.ts';
+import type { WorkspaceJob } from '../protocol.ts';
+
+export interface QualityGate {
+  strict: boolean;
+  /** No finding remains that is not allowed. */
+  passed: boolean;
+  /** Codes of the findings that are not allowed, each once. */
+  failing: FindingCode[];
+}
+
+export function qualityGate(findings: readonly ReviewFinding[], job: WorkspaceJob): QualityGate {
+  const failing = [...new Set(findings.filter((f) => !f.allowed).map((f) => f.code))];
+  return { strict: job.strictQuality === true, passed: failing.length === 0, failing };
+}
+
+/** Throws the quality-gate failure (422) when the request is strict and findings remain. */
+export function enforceQualityGate(
+  gate: QualityGate,
+  findings: readonly ReviewFinding[],
+  result: Record<string, unknown>,
+): void {
+  if (!gate.strict || gate.passed) return;
+  const open = findings.filter((f) => !f.allowed);
+  throw new WorkspaceError(
+    422,
+    'quality_gate',
+    `strict quality: ${open.length} finding${open.length === 1 ? '' : 's'} not allowed (${gate.failing.join(', ')}); fix them or list their codes in allowQuality`,
+    { details: { ...result, findings, qualityGate: gate } },
+  );
+}

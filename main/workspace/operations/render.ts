@@ -1,0 +1,92 @@
+// render: review, then encode, verify with ffprobe, and write the file and its receipt into the
+// results folder. A strict quality gate is checked before anything is encoded.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { FORMAT_EXTENSIONS } from '../../encoder/formats.ts';
+import { renderVideo, resolveForOutput } from '../../engine/render-video.ts';
+import { VerificationError } from '../../verify/verify.ts';
+import { DEFAULT_REVIEW_FRAMES, WorkspaceError } from '../protocol.ts';
+import { toolchainVersions } from '../toolchain.ts';
+import { revisionTag } from './context.ts';
+import type { OperationContext } from './context.ts';
+import { assertFrameIndex } from './frame.ts';
+import { enforceQualityGate } from './quality-gate.ts';
+import { buildReceipt, writeReceipt } from './receipt.ts';
+import type { RenderReceipt } from './receipt.ts';
+import { runReview } from './review.ts';
+
+export interface RenderOperationResult {
+  artifact: { path: string; bytes: number; sha256: string; format: string };
+  receiptPath: string;
+  receipt: RenderReceipt;
+}
+
+export async function renderOperation(ctx: OperationContext): Promise<RenderOperationResult> {
+  const { job } = ctx;
+  const format = job.format ?? 'mp4';
+  const quality = job.quality ?? 'standard';
+  const timeline = resolveForOutput(ctx.model, { aspect: job.aspect, format, quality });
+  if (job.frameCount !== undefined)
+    assertFrameIndex(job.frameCount - 1, timeline.durationFrames, 'frameCount');
+  const reviewStarted = performance.now();
+  const review = await runReview(ctx, {
+    frames: DEFAULT_REVIEW_FRAMES,
+    determinism: false,
+    keepSamples: false,
+  });
+  const reviewMilliseconds = performance.now() - reviewStarted;
+  enforceQualityGate(review.qualityGate, review.findings, { operation: 'render' });
+
+  const stem = path.basename(ctx.source).replace(/\.[^.]*$/, '');
+  const prefix = job.frameCount === undefined ? '' : `-first${job.frameCount}`;
+  const dir = path.join(ctx.resultsDir, 'renders');
+  await mkdir(dir, { recursive: true });
+  const outputPath = path.join(
+    dir,
+    `${stem}-${revisionTag(ctx.sourceRevision)}${prefix}${FORMAT_EXTENSIONS[format]}`,
+  );
+  let result;
+  try {
+    result = await renderVideo({
+      model: ctx.model,
+      project: ctx.renderProject,
+      outputPath,
+      options: { format, quality, aspect: job.aspect, frames: job.frameCount },
+      signal: ctx.signal,
+    });
+  } catch (error) {
+    if (!(error instanceof VerificationError)) throw error;
+    const mismatches = error.output.checks.filter((check) => !check.ok);
+    throw new WorkspaceError(500, 'verification_failed', error.message, {
+      details: { verification: { ok: false, checks: error.output.checks, mismatches } },
+    });
+  }
+  const receipt = buildReceipt({
+    source: ctx.source,
+    sourceRevision: ctx.sourceRevision,
+    job,
+    options: {
+      format,
+      quality,
+      aspect: job.aspect ?? (typeof ctx.model.aspect === 'string' ? ctx.model.aspect : undefined),
+      frames: result.frames,
+      framesTotal: timeline.durationFrames,
+      width: result.width,
+      height: result.height,
+      fps: result.fps,
+      durationSeconds: result.durationSeconds,
+    },
+    toolchain: await toolchainVersions(),
+    result,
+    reviewMilliseconds,
+    findings: review.findings,
+    qualityGate: review.qualityGate,
+  });
+  const receiptPath = outputPath.replace(/\.[^.]+$/, '.render.json');
+  await writeReceipt(receiptPath, receipt);
+  return {
+    artifact: { path: outputPath, bytes: result.output.bytes, sha256: result.output.sha256, format },
+    receiptPath,
+    receipt,
+  };
+}

@@ -1,0 +1,131 @@
+// review: samples frames across the timeline, checks them (visual checks, resources, the mixed
+// soundtrack) and returns the samples as PNGs, the mounted facts and the findings. With
+// reviewDeterminism every sample is drawn again in a freshly compiled and mounted composition.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { writePngAtomically } from '../../engine/render-frame.ts';
+import { inspectComposition } from '../../inspect/inspect.ts';
+import type { InspectResult } from '../../inspect/inspect.ts';
+import { analyzeSoundtrack, audioFindings } from '../../review/audio-checks.ts';
+import { completeFinding } from '../../review/finding.ts';
+import type { FindingDraft, ReviewFinding } from '../../review/finding.ts';
+import { resourceFindings } from '../../review/resource-checks.ts';
+import { visualReview } from '../../review/visual-review.ts';
+import type { FrameDeterminism } from '../../review/visual-review.ts';
+import { DEFAULT_REVIEW_FRAMES } from '../protocol.ts';
+import { frameFileName, revisionTag } from './context.ts';
+import type { OperationContext } from './context.ts';
+import { enforceQualityGate, qualityGate } from './quality-gate.ts';
+import type { QualityGate } from './quality-gate.ts';
+
+export interface ReviewSampleResult {
+  frame: number;
+  seconds: number;
+  /** The PNG in the results folder (review only; render's review keeps none). */
+  path?: string | undefined;
+  /** sha256 of the frame's RGBA pixels. */
+  sha256: string;
+}
+
+export interface ReviewOutcome {
+  samples: ReviewSampleResult[];
+  samplesDir?: string | undefined;
+  facts: InspectResult;
+  findings: ReviewFinding[];
+  qualityGate: QualityGate;
+  determinism?: { checked: number; mismatches: number; frames: FrameDeterminism[] } | undefined;
+  timings: Record<string, number>;
+}
+
+export interface ReviewRunOptions {
+  frames: number;
+  determinism: boolean;
+  /** Write each sample as a PNG into the results folder. */
+  keepSamples: boolean;
+}
+
+function byTime(a: FindingDraft, b: FindingDraft): number {
+  return a.startFrame - b.startFrame || a.code.localeCompare(b.code);
+}
+
+export async function runReview(ctx: OperationContext, options: ReviewRunOptions): Promise<ReviewOutcome> {
+  const started = performance.now();
+  const visual = await visualReview({
+    model: ctx.model,
+    project: ctx.renderProject,
+    aspect: ctx.job.aspect,
+    samples: options.frames,
+    png: options.keepSamples,
+    mount: options.determinism ? ctx.remount : undefined,
+    signal: ctx.signal,
+  });
+  const { video } = visual;
+  const factsStarted = performance.now();
+  const facts = await inspectComposition({
+    model: ctx.model,
+    project: ctx.renderProject,
+    video,
+    signal: ctx.signal,
+  });
+  const audioStarted = performance.now();
+  const soundtrack = await analyzeSoundtrack(video, ctx.renderProject, ctx.signal);
+  const drafts = [
+    ...visual.drafts,
+    ...resourceFindings(facts.resources, video),
+    ...audioFindings(soundtrack, video.fps),
+  ].sort(byTime);
+  const allowed = new Set<string>(ctx.job.allowQuality ?? []);
+  const findings = drafts.map((draft) => completeFinding(draft, video.fps, ctx.sourceRevision, allowed));
+
+  let samplesDir: string | undefined;
+  const samples: ReviewSampleResult[] = [];
+  const writeStarted = performance.now();
+  if (options.keepSamples) {
+    // One folder per revision, emptied first: it always holds exactly the last review's samples.
+    samplesDir = path.join(ctx.resultsDir, 'reviews', revisionTag(ctx.sourceRevision));
+    await rm(samplesDir, { recursive: true, force: true });
+  }
+  for (const sample of visual.samples) {
+    const file = samplesDir && sample.png ? path.join(samplesDir, frameFileName(sample.frame)) : undefined;
+    if (file && sample.png) await writePngAtomically(file, sample.png);
+    samples.push({
+      frame: sample.frame,
+      seconds: Number(sample.seconds.toFixed(3)),
+      ...(file ? { path: file } : {}),
+      sha256: sample.sha256,
+    });
+  }
+  const determinism = visual.determinism && {
+    checked: visual.determinism.length,
+    mismatches: visual.determinism.filter((frame) => !frame.match).length,
+    frames: visual.determinism,
+  };
+  const round = (ms: number) => Math.round(ms);
+  return {
+    samples,
+    ...(samplesDir ? { samplesDir } : {}),
+    facts,
+    findings,
+    qualityGate: qualityGate(findings, ctx.job),
+    ...(determinism ? { determinism } : {}),
+    timings: {
+      captureMilliseconds: round(visual.timings.captureMs),
+      checksMilliseconds: round(visual.timings.checksMs + visual.timings.frozenMs),
+      determinismMilliseconds: round(visual.timings.determinismMs),
+      factsMilliseconds: round(audioStarted - factsStarted),
+      audioMilliseconds: round(writeStarted - audioStarted),
+      writeMilliseconds: round(performance.now() - writeStarted),
+      totalMilliseconds: round(performance.now() - started),
+    },
+  };
+}
+
+export async function reviewOperation(ctx: OperationContext): Promise<ReviewOutcome> {
+  const outcome = await runReview(ctx, {
+    frames: ctx.job.reviewFrames ?? DEFAULT_REVIEW_FRAMES,
+    determinism: ctx.job.reviewDeterminism === true,
+    keepSamples: true,
+  });
+  enforceQualityGate(outcome.qualityGate, outcome.findings, { operation: 'review', ...outcome });
+  return outcome;
+}

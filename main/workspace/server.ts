@@ -1,0 +1,152 @@
+// The workspace: a loopback HTTP server for one composition source file, its worker process, its
+// source revision and its descriptor.
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { installProblemHandlers, sendProblem } from '../api/problem.ts';
+import { projectForFile } from '../project/load.ts';
+import { randomToken } from '../storage/secrets.ts';
+import type { WorkspaceContext } from './context.ts';
+import {
+  prepareWorkspaceDir,
+  removeDescriptor,
+  runningWorkspace,
+  workspacePaths,
+  writeDescriptor,
+} from './descriptor.ts';
+import type { WorkspaceDescriptor } from './descriptor.ts';
+import { workspaceGuard } from './guard.ts';
+import { WorkspaceJobRunner } from './job-runner.ts';
+import { WorkspaceError } from './protocol.ts';
+import { artifactRoutes } from './routes/artifact.ts';
+import { jobRoutes, MAX_JOB_BODY_BYTES } from './routes/jobs.ts';
+import { sourceRoutes } from './routes/source.ts';
+import { statusRoutes } from './routes/status.ts';
+import { SourceRevisionTracker } from './source-revision.ts';
+import { SourceWatch } from './source-watch.ts';
+import { WorkerHost } from './worker-host.ts';
+
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+
+export interface WorkspaceOptions {
+  source: string;
+  startupTimeoutSeconds?: number;
+  requestTimeoutSeconds?: number;
+  /** Port to bind on 127.0.0.1; default a free one. */
+  port?: number;
+}
+
+export interface RunningWorkspace {
+  app: FastifyInstance;
+  endpoint: string;
+  descriptorPath: string;
+  descriptor: WorkspaceDescriptor;
+  resultsDir: string;
+  /** Stops the server and the worker and removes the descriptor (results stay). */
+  close(): Promise<void>;
+}
+
+export async function startWorkspace(options: WorkspaceOptions): Promise<RunningWorkspace> {
+  const source = path.resolve(options.source);
+  const project = await projectForFile(source);
+  const paths = workspacePaths(project.root, source);
+  const other = await runningWorkspace(paths.descriptor);
+  if (other) {
+    throw new WorkspaceError(
+      409,
+      'workspace_running',
+      `a workspace for ${source} is already running (pid ${other.pid}, ${other.endpoint}); use it, or stop it first`,
+    );
+  }
+  await prepareWorkspaceDir(paths);
+  const startupTimeoutSeconds = options.startupTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const requestTimeoutSeconds = options.requestTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const tracker = new SourceRevisionTracker(source, project);
+  const worker = new WorkerHost({
+    source,
+    stagingDir: paths.staging,
+    startupTimeoutMs: startupTimeoutSeconds * 1000,
+  });
+  const runner = new WorkspaceJobRunner({
+    tracker,
+    worker,
+    resultsDir: paths.results,
+    requestTimeoutMs: requestTimeoutSeconds * 1000,
+  });
+  const ctx: WorkspaceContext = { source, resultsDir: paths.results, tracker, worker, runner };
+
+  const watch = new SourceWatch(() => scheduleRefresh());
+  let refreshTimer: NodeJS.Timeout | undefined;
+  const refresh = async () => {
+    const revision = await tracker.current();
+    watch.sync([...revision.files, project.assetsDir]);
+    if (worker.revision !== undefined && worker.revision !== revision.id) worker.retireSoon();
+  };
+  // Editors save in bursts (write, rename, chmod): settle before fingerprinting.
+  const scheduleRefresh = () => {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void refresh().catch(() => undefined), 50);
+  };
+  await refresh();
+
+  const token = randomToken();
+  let port = 0;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_JOB_BODY_BYTES,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Renders can take minutes; the request time-out is enforced on the worker, not the socket.
+    requestTimeout: 0,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true },
+    },
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+      void sendProblem(request, reply, status, 'bad_url', 'the URL is malformed');
+    },
+  });
+  installProblemHandlers(app, MAX_JOB_BODY_BYTES);
+  app.addHook(
+    'onRequest',
+    workspaceGuard(token, () => port),
+  );
+  statusRoutes(app, ctx);
+  sourceRoutes(app, ctx);
+  jobRoutes(app, ctx);
+  artifactRoutes(app, ctx);
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  port = (app.server.address() as AddressInfo).port;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const descriptor: WorkspaceDescriptor = {
+    endpoint,
+    token,
+    pid: process.pid,
+    source,
+    startupTimeoutSeconds,
+    requestTimeoutSeconds,
+    createdAt: new Date().toISOString(),
+  };
+  await writeDescriptor(paths.descriptor, descriptor);
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    endpoint,
+    descriptorPath: paths.descriptor,
+    descriptor,
+    resultsDir: paths.results,
+    close() {
+      closing ??= (async () => {
+        clearTimeout(refreshTimer);
+        worker.retire();
+        await removeDescriptor(paths.descriptor);
+        await watch.close();
+        await app.close();
+      })();
+      return closing;
+    },
+  };
+}

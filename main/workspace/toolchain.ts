@@ -1,0 +1,44 @@
+// Versions of everything that shapes a render's bytes, for receipts: the same versions and the same
+// source revision must give the same file.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { toolVersions } from '../ffmpeg/binaries.ts';
+
+export interface Toolchain {
+  kino: string;
+  node: string;
+  ffmpeg: string;
+  ffprobe: string;
+  /** The drawing backend: Skia through @napi-rs/canvas. */
+  canvas: string;
+  esbuild: string;
+}
+
+const require = createRequire(import.meta.url);
+
+async function packageVersion(manifest: string): Promise<string> {
+  const parsed = JSON.parse(await readFile(manifest, 'utf8')) as { version?: string };
+  return parsed.version ?? 'unknown';
+}
+
+let cached: Promise<Toolchain> | undefined;
+
+export function toolchainVersions(): Promise<Toolchain> {
+  cached ??= (async () => {
+    const [kino, canvas, esbuild, tools] = await Promise.all([
+      packageVersion(new URL('../../package.json', import.meta.url).pathname),
+      packageVersion(require.resolve('@napi-rs/canvas/package.json')),
+      packageVersion(require.resolve('esbuild/package.json')),
+      toolVersions(),
+    ]);
+    return {
+      kino,
+      node: process.version,
+      ffmpeg: tools.ffmpeg,
+      ffprobe: tools.ffprobe,
+      canvas: `@napi-rs/canvas ${canvas} (Skia)`,
+      esbuild,
+    };
+  })();
+  return cached;
+}

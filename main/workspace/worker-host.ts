@@ -1,0 +1,255 @@
+// The server's side of the worker process: starts it on the first request, reuses it while the
+// source stays the same, kills it on a time-out, a change or a shutdown, and reports a crash to the
+// request it broke (and in /status) rather than hiding it.
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { forkWorker, killWorkerGroup } from '../jobs/worker-process.ts';
+import { WorkspaceError } from './protocol.ts';
+import type { FromWorker, ToWorker, WorkspaceJob } from './protocol.ts';
+
+const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+export type WorkerState = 'none' | 'starting' | 'ready' | 'busy' | 'retired';
+
+export interface WorkerHostOptions {
+  source: string;
+  stagingDir: string;
+  startupTimeoutMs: number;
+}
+
+export interface WorkerRun {
+  result: Record<string, unknown>;
+  captureMilliseconds: number;
+  workerPid: number;
+}
+
+interface Pending {
+  id: number;
+  resolve: (run: WorkerRun) => void;
+  reject: (error: WorkspaceError) => void;
+  operation: string;
+}
+
+/** How a worker ended when nobody asked it to: shown in /status and in the next result. */
+export interface WorkerExit {
+  pid: number;
+  code: number | null;
+  signal: string | null;
+  during: string;
+  stderr: string;
+}
+
+export class WorkerHost {
+  readonly #options: WorkerHostOptions;
+  #child: ChildProcess | undefined;
+  #state: WorkerState = 'none';
+  #revision: string | undefined;
+  #pending: Pending | undefined;
+  #nextId = 1;
+  #stderr = '';
+  #lastCrash: WorkerExit | undefined;
+  #unreportedCrash: WorkerExit | undefined;
+  #retireWhenIdle = false;
+
+  constructor(options: WorkerHostOptions) {
+    this.#options = options;
+  }
+
+  get state(): WorkerState {
+    return this.#state;
+  }
+
+  get pid(): number | undefined {
+    return this.#state === 'none' || this.#state === 'retired' ? undefined : this.#child?.pid;
+  }
+
+  /** The source revision the running worker compiled. */
+  get revision(): string | undefined {
+    return this.#revision;
+  }
+
+  get lastCrash(): WorkerExit | undefined {
+    return this.#lastCrash;
+  }
+
+  /** The last crash, once: the first result after it says the worker was restarted. */
+  takeUnreportedCrash(): WorkerExit | undefined {
+    const crash = this.#unreportedCrash;
+    this.#unreportedCrash = undefined;
+    return crash;
+  }
+
+  /**
+   * A worker compiled from `revision`, started if there is none (or it belongs to an older
+   * revision). Resolves to the startup time when this call started it, else 0.
+   */
+  async ensureReady(revision: string): Promise<{ startupMilliseconds: number }> {
+    if (this.#state === 'ready' && this.#revision === revision) return { startupMilliseconds: 0 };
+    if (this.#child) this.retire();
+    const started = performance.now();
+    const child = forkWorker(WORKER_ENTRY, {
+      withholdEnv: ['API_TOKEN', 'CLEANUP_TOKEN', 'SIGNING_SECRET'],
+      lowPriority: false,
+    });
+    this.#child = child;
+    this.#state = 'starting';
+    this.#revision = revision;
+    this.#stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.#stderr = (this.#stderr + chunk).slice(-4000);
+    });
+    child.on('exit', (code, signal) => this.#exited(child, code, signal));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        this.retire();
+        reject(
+          new WorkspaceError(
+            504,
+            'startup_timeout',
+            `the worker was not ready within the startup time-out of ${this.#options.startupTimeoutMs / 1000} s (compiling and loading ${this.#options.source}); make the composition's top level faster or raise --startup-timeout`,
+          ),
+        );
+      }, this.#options.startupTimeoutMs);
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'ready') {
+          cleanup();
+          this.#state = 'ready';
+          resolve();
+        } else if (message.type === 'load-failed') {
+          cleanup();
+          this.retire();
+          reject(WorkspaceError.fromBody(message.error));
+        }
+      };
+      const onExit = (code: number | null, signal: string | null) => {
+        cleanup();
+        reject(
+          new WorkspaceError(
+            500,
+            'worker_crashed',
+            `the worker (pid ${child.pid}) exited while loading the composition (${signal ?? `code ${code}`})${this.#stderrTail()}`,
+          ),
+        );
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+      const load: ToWorker = {
+        type: 'load',
+        source: this.#options.source,
+        stagingDir: this.#options.stagingDir,
+      };
+      child.send(load);
+    });
+    return { startupMilliseconds: performance.now() - started };
+  }
+
+  /** Runs one job on the ready worker; past `timeoutMs` the worker is killed and the job fails. */
+  run(job: WorkspaceJob, sourceRevision: string, resultsDir: string, timeoutMs: number): Promise<WorkerRun> {
+    const child = this.#child;
+    if (!child || this.#state !== 'ready') {
+      return Promise.reject(new WorkspaceError(500, 'worker_not_ready', 'the worker is not ready'));
+    }
+    const id = this.#nextId++;
+    this.#state = 'busy';
+    return new Promise<WorkerRun>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending = undefined;
+        this.retire();
+        reject(
+          new WorkspaceError(
+            504,
+            'request_timeout',
+            `the ${job.operation} ran past the request time-out of ${timeoutMs / 1000} s, so the worker (pid ${child.pid}) was stopped; ask for less (fewer frames) or start the workspace with a larger --request-timeout`,
+          ),
+        );
+      }, timeoutMs);
+      const settle = () => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        this.#pending = undefined;
+        if (this.#state === 'busy') this.#state = 'ready';
+        if (this.#retireWhenIdle) this.retire();
+      };
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'result' && message.id === id) {
+          settle();
+          resolve({
+            result: message.result,
+            captureMilliseconds: message.captureMilliseconds,
+            workerPid: child.pid!,
+          });
+        } else if (message.type === 'failed' && message.id === id) {
+          settle();
+          reject(WorkspaceError.fromBody(message.error));
+        }
+      };
+      this.#pending = {
+        id,
+        operation: job.operation,
+        resolve,
+        reject: (error) => {
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          reject(error);
+        },
+      };
+      child.on('message', onMessage);
+      const run: ToWorker = { type: 'run', id, job, sourceRevision, resultsDir };
+      child.send(run);
+    });
+  }
+
+  /** The source changed: stop the worker now if idle, else as soon as its request ends. */
+  retireSoon(): void {
+    if (this.#state === 'busy' || this.#state === 'starting') this.#retireWhenIdle = true;
+    else if (this.#state === 'ready') this.retire();
+  }
+
+  /** Stops the worker (and anything it started, ffmpeg included). */
+  retire(): void {
+    const child = this.#child;
+    this.#retireWhenIdle = false;
+    if (!child) return;
+    this.#child = undefined;
+    this.#revision = undefined;
+    this.#state = 'retired';
+    child.removeAllListeners('message');
+    if (child.connected) child.disconnect();
+    killWorkerGroup(child);
+  }
+
+  #exited(child: ChildProcess, code: number | null, signal: string | null): void {
+    if (this.#child !== child) return; // retired on purpose
+    const pending = this.#pending;
+    this.#child = undefined;
+    this.#revision = undefined;
+    this.#state = 'none';
+    this.#pending = undefined;
+    this.#lastCrash = {
+      pid: child.pid ?? 0,
+      code,
+      signal,
+      during: pending?.operation ?? 'idle',
+      stderr: this.#stderr.trim().split('\n').slice(-5).join('\n'),
+    };
+    this.#unreportedCrash = this.#lastCrash;
+    pending?.reject(
+      new WorkspaceError(
+        500,
+        'worker_crashed',
+        `the worker (pid ${child.pid}) exited during the ${pending.operation} (${signal ?? `code ${code}`})${this.#stderrTail()}; the next request starts a new worker`,
+      ),
+    );
+  }
+
+  #stderrTail(): string {
+    const tail = this.#stderr.trim().split('\n').slice(-3).join(' | ');
+    return tail ? `: ${tail}` : '';
+  }
+}

@@ -1,0 +1,101 @@
+// The workspace worker process: compiles and imports the composition once, then runs one operation
+// at a time, each on a freshly mounted model. The server kills it on a time-out or a source change.
+import { projectContext } from '../engine/project-context.ts';
+import { FrameOutOfRangeError } from '../engine/drawing-session.ts';
+import { CompositionCompileError } from '../composition/compile.ts';
+import { CompositionLoadError } from '../composition/load.ts';
+import { MediaError } from '../media/media-error.ts';
+import { projectForFile } from '../project/load.ts';
+import { SpecValidationError } from '../../shared/spec/validate.ts';
+import { LoadedComposition } from './mount.ts';
+import { WorkspaceError } from './protocol.ts';
+import type { FromWorker, ToWorker, WorkspaceErrorBody, WorkspaceJob } from './protocol.ts';
+import type { OperationContext } from './operations/context.ts';
+import { frameOperation } from './operations/frame.ts';
+import { inspectOperation } from './operations/inspect.ts';
+import { renderOperation } from './operations/render.ts';
+import { reviewOperation } from './operations/review.ts';
+
+let loaded: LoadedComposition | undefined;
+let stagingDir = '';
+
+function send(message: FromWorker): void {
+  process.send?.(message);
+}
+
+/** Every failure as the status and code the workspace answers with, never a stack trace. */
+function errorBody(error: unknown): WorkspaceErrorBody {
+  if (error instanceof WorkspaceError) return error.toBody();
+  if (error instanceof CompositionCompileError) {
+    return { status: 422, code: 'compile_failed', message: error.message, problems: error.problems };
+  }
+  if (error instanceof SpecValidationError) {
+    const lines = error.issues.map((issue) => `${issue.pointer || '/'}: ${issue.message}`);
+    return { status: 422, code: 'invalid_composition', message: `invalid video: ${lines.join('; ')}` };
+  }
+  if (error instanceof CompositionLoadError) {
+    return { status: 422, code: 'composition_failed', message: error.message };
+  }
+  if (error instanceof FrameOutOfRangeError) {
+    return { status: 400, code: 'frame_out_of_range', message: error.message };
+  }
+  if (error instanceof MediaError) {
+    return { status: 422, code: error.code, message: error.message };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, code: 'operation_failed', message };
+}
+
+async function run(
+  job: WorkspaceJob,
+  sourceRevision: string,
+  resultsDir: string,
+): Promise<Record<string, unknown>> {
+  if (!loaded) throw new WorkspaceError(500, 'worker_not_ready', 'the worker has no composition loaded');
+  const composition = loaded;
+  const project = await projectForFile(composition.source);
+  const ctx: OperationContext = {
+    job,
+    source: composition.source,
+    sourceRevision,
+    model: await composition.mount(),
+    remount: async () => (await LoadedComposition.load(composition.source, stagingDir)).mount(),
+    project,
+    renderProject: await projectContext(project),
+    resultsDir,
+    signal: new AbortController().signal,
+  };
+  switch (job.operation) {
+    case 'frame':
+      return { ...(await frameOperation(ctx)) };
+    case 'inspect':
+      return { ...(await inspectOperation(ctx)) };
+    case 'review':
+      return { ...(await reviewOperation(ctx)) };
+    case 'render':
+      return { ...(await renderOperation(ctx)) };
+  }
+}
+
+process.on('message', (message: ToWorker) => {
+  if (message.type === 'load') {
+    stagingDir = message.stagingDir;
+    LoadedComposition.load(message.source, message.stagingDir).then(
+      (composition) => {
+        loaded = composition;
+        send({ type: 'ready' });
+      },
+      (error: unknown) => send({ type: 'load-failed', error: errorBody(error) }),
+    );
+    return;
+  }
+  const started = performance.now();
+  run(message.job, message.sourceRevision, message.resultsDir).then(
+    (result) =>
+      send({ type: 'result', id: message.id, result, captureMilliseconds: performance.now() - started }),
+    (error: unknown) => send({ type: 'failed', id: message.id, error: errorBody(error) }),
+  );
+});
+
+// The server going away (IPC closed) ends the worker: it must never outlive its workspace.
+process.on('disconnect', () => process.exit(0));
