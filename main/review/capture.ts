@@ -15,8 +15,8 @@ import { isDrawnText, textGeometry, unionRect } from './text-geometry.ts';
 import type { DrawnText, TextGeometry } from './text-geometry.ts';
 
 export const MAX_SAMPLES = 24;
-/** Below this opacity a text is not read, so what lies behind it is not sampled. */
-const READABLE_ALPHA = 0.05;
+/** Below this opacity a text is not being read: where it sits and what lies behind it do not matter. */
+export const READABLE_ALPHA = 0.05;
 
 export interface SampledElement extends DrawnElement {
   /** Not in a transition, and neither it nor a group around it is entering, leaving or keyframed. */
@@ -66,8 +66,9 @@ function restlessness(video: ResolvedVideo, index: ElementIndex, frame: number):
  */
 export function sampleFrames(video: ResolvedVideo, count: number): number[] {
   const total = video.durationFrames;
+  if (total <= 0) return [];
   const wanted = Math.max(1, Math.min(MAX_SAMPLES, Math.floor(count), total));
-  if (wanted === 1 || total <= 1) return [0];
+  if (wanted === 1) return [0];
   if (wanted >= total) return Array.from({ length: total }, (_, i) => i);
   const index = indexElements(video);
   const spacing = (total - 1) / (wanted - 1);

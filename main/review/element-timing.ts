@@ -62,16 +62,18 @@ export function isAnimatingAt(resolved: ResolvedElement, sceneSeconds: number, f
   return sceneSeconds - resolved.startSeconds < keyframesEndSeconds(resolved, fps);
 }
 
+/** The element and the groups around it, innermost first. */
+export function withGroups(index: ElementIndex, timing: ElementTiming | undefined): ElementTiming[] {
+  const chain: ElementTiming[] = [];
+  for (let at = timing; at; at = at.parentKey ? index.get(at.parentKey) : undefined) chain.push(at);
+  return chain;
+}
+
 /** At rest: neither the element nor any group around it is entering, leaving or keyframed. */
 export function isAtRest(index: ElementIndex, key: string, frame: number, fps: number): boolean {
-  for (
-    let timing = index.get(key);
-    timing;
-    timing = timing.parentKey ? index.get(timing.parentKey) : undefined
-  ) {
-    if (isAnimatingAt(timing.resolved, sceneSecondsAt(timing.scene, frame, fps), fps)) return false;
-  }
-  return true;
+  return withGroups(index, index.get(key)).every(
+    (timing) => !isAnimatingAt(timing.resolved, sceneSecondsAt(timing.scene, frame, fps), fps),
+  );
 }
 
 /**
@@ -81,11 +83,7 @@ export function isAtRest(index: ElementIndex, key: string, frame: number, fps: n
 export function visibleSpan(index: ElementIndex, timing: ElementTiming): { start: number; end: number } {
   let start = -Infinity;
   let end = Infinity;
-  for (
-    let at: ElementTiming | undefined = timing;
-    at;
-    at = at.parentKey ? index.get(at.parentKey) : undefined
-  ) {
+  for (const at of withGroups(index, timing)) {
     start = Math.max(start, at.resolved.startSeconds);
     end = Math.min(end, at.resolved.endSeconds);
     for (const animation of at.resolved.animations) {

@@ -1,14 +1,13 @@
 // text_overflow: text that is cut off, by its own box (the layout had to truncate it to maxLines, or
 // its lines do not fit the box) or by the edge of the frame (its glyphs are drawn past it).
 import type { FindingDraft } from '../finding.ts';
+import { READABLE_ALPHA } from '../capture.ts';
 import type { SampledText } from '../capture.ts';
 import { describeElement, elementInterval, formatSeconds, toDesign, worstPerKey } from './check.ts';
 import type { VisualCheck, VisualCheckInput } from './check.ts';
 
 /** Anti-aliasing and rounding reach a pixel or two past exact bounds; only more is a cut. */
 const EDGE_TOLERANCE_PX = 2;
-/** Below this opacity a text is not read, so where it sits does not matter. */
-const READABLE_ALPHA = 0.05;
 
 type Edge = 'left' | 'right' | 'top' | 'bottom';
 
@@ -99,7 +98,9 @@ export const checkTextOverflow: VisualCheck = (input) => {
     for (const text of sample.texts) {
       const seen = { text, frame: sample.frame, seconds: sample.seconds };
       const { fit } = text.geometry;
-      if (fit.truncated || fit.tooTall || fit.tooWide) boxIssues.push([text.drawn.key, seen]);
+      // Keyframed sizes do not re-wrap the lines, so a text may outgrow its box while it animates.
+      if (fit.truncated || ((fit.tooTall || fit.tooWide) && text.drawn.atRest))
+        boxIssues.push([text.drawn.key, seen]);
       if (!text.drawn.atRest || text.drawn.alpha < READABLE_ALPHA) continue;
       const cut = edgeCut(input, text);
       if (cut) edgeIssues.push([text.drawn.key, { ...seen, ...cut }]);

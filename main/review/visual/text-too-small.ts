@@ -1,6 +1,7 @@
 // text_too_small: text whose glyphs reach the output too small to read on the screen the video is
 // watched on. Judged by the largest size an element reaches across the samples, so a text that
 // scales in (or pulses) is judged at its full size.
+import { READABLE_ALPHA } from '../capture.ts';
 import type { FindingDraft } from '../finding.ts';
 import { describeElement, elementInterval, toDesign, worstPerKey } from './check.ts';
 import type { VisualCheck } from './check.ts';
@@ -13,9 +14,6 @@ import type { VisualCheck } from './check.ts';
  */
 export const MIN_FONT_SHARE = 0.03;
 
-/** Texts this faint are not being read at that moment, so their size there does not count. */
-const VISIBLE_ALPHA = 0.05;
-
 export function minimumFontPx(size: { width: number; height: number }): number {
   return MIN_FONT_SHARE * Math.min(size.width, size.height);
 }
@@ -24,7 +22,7 @@ export const checkTextTooSmall: VisualCheck = (input) => {
   const minimum = minimumFontPx(input.video.size);
   const sizes = input.samples.flatMap((sample) =>
     sample.texts
-      .filter((text) => text.drawn.alpha >= VISIBLE_ALPHA)
+      .filter((text) => text.drawn.alpha >= READABLE_ALPHA)
       .map(
         (
           text,

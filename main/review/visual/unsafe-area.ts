@@ -3,6 +3,7 @@
 // that interface over them.
 import { reelsUnsafeZones } from '../../../shared/spec/sizes.ts';
 import type { FrameSize } from '../../../shared/spec/sizes.ts';
+import { READABLE_ALPHA } from '../capture.ts';
 import type { SampledText } from '../capture.ts';
 import type { FindingDraft } from '../finding.ts';
 import type { Rect } from '../text-geometry.ts';
@@ -11,7 +12,6 @@ import type { VisualCheck, VisualCheckInput } from './check.ts';
 
 /** Overlaps of a pixel or two are anti-aliasing; a glyph has to reach this far in to be covered. */
 const OVERLAP_TOLERANCE_PX = 2;
-const READABLE_ALPHA = 0.05;
 
 export function isReelsShape(size: FrameSize): boolean {
   return Math.abs(size.height / size.width - 16 / 9) < 0.01;
