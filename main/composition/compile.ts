@@ -51,7 +51,8 @@ function formatProblem({ file, line, column, message }: CompileProblem): string 
   return `${place}: ${message}`;
 }
 
-function toProblem(message: Message, workingDir: string, entry: string): CompileProblem {
+/** An esbuild message as a problem at a file, line and 1-based column. */
+export function toProblem(message: Message, workingDir: string, entry: string): CompileProblem {
   const location = message.location;
   if (!location) return { file: entry, message: message.text };
   // esbuild columns count from 0; editors (and the desktop app's links) count from 1.
@@ -121,7 +122,8 @@ function externalPackages(found: Map<string, PackageWithManifest>): Plugin {
   };
 }
 
-function localInputs(metafile: Metafile, workingDir: string): string[] {
+/** The local files (not other esbuild namespaces) in a build's metafile, absolute and sorted. */
+export function localInputs(metafile: Metafile, workingDir: string): string[] {
   return Object.keys(metafile.inputs)
     .filter((key) => !/^[a-z-]+:/.test(key)) // other namespaces are not files
     .map((key) => path.resolve(workingDir, key))

@@ -2,6 +2,7 @@
 // placed at its start, then all mixed to 48 kHz stereo exactly as long as the video.
 import { access, constants } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { ResolvedAudio } from '../../shared/timeline/types.ts';
 import { probeFile } from '../verify/probe.ts';
 
 export interface AudioMixTrack {
@@ -24,6 +25,22 @@ export interface AudioMixTrack {
   sourceDurationSeconds?: number | undefined;
   /** A clip's own sound: a file without an audio stream simply has none (dropSoundlessTracks). */
   optional?: boolean | undefined;
+}
+
+/** A resolved sound as a track of the mix, read from `path` (its source as a local file). */
+export function mixTrack(audio: ResolvedAudio, path: string): AudioMixTrack {
+  return {
+    path,
+    startSeconds: audio.startSeconds,
+    sourceStartSeconds: audio.sourceStartSeconds,
+    durationSeconds: audio.durationSeconds,
+    loop: audio.loop,
+    volume: audio.volume,
+    fadeInSeconds: audio.fadeInSeconds,
+    fadeOutSeconds: audio.fadeOutSeconds,
+    rate: audio.rate,
+    optional: audio.origin === 'clip',
+  };
 }
 
 export interface AudioMixPlan {

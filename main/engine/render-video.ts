@@ -10,7 +10,7 @@ import { timeToFrame } from '../../shared/spec/time.ts';
 import type { Time } from '../../shared/spec/time.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
-import { audioMixIsAudible, dropSoundlessTracks } from '../encoder/audio-mix.ts';
+import { audioMixIsAudible, dropSoundlessTracks, mixTrack } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio, outputGeometry } from '../encoder/formats.ts';
@@ -107,18 +107,7 @@ function audioPlan(
   if (video.audio.length === 0) return undefined;
   return {
     durationSeconds,
-    tracks: video.audio.map((audio) => ({
-      path: media.filePath(audio.track.src)!,
-      startSeconds: audio.startSeconds,
-      sourceStartSeconds: audio.sourceStartSeconds,
-      durationSeconds: audio.durationSeconds,
-      loop: audio.loop,
-      volume: audio.volume,
-      fadeInSeconds: audio.fadeInSeconds,
-      fadeOutSeconds: audio.fadeOutSeconds,
-      rate: audio.rate,
-      optional: audio.origin === 'clip',
-    })),
+    tracks: video.audio.map((audio) => mixTrack(audio, media.filePath(audio.track.src)!)),
   };
 }
 

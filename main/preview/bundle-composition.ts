@@ -4,9 +4,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { Message, Metafile, Plugin } from 'esbuild';
+import type { Message, Plugin } from 'esbuild';
 import type { PreviewProblem } from '../../renderer/preview/protocol.ts';
-import { KINO_BUILDER_ENTRY } from '../composition/compile.ts';
+import { KINO_BUILDER_ENTRY, localInputs, toProblem } from '../composition/compile.ts';
 
 export type BrowserBundle =
   { ok: true; code: string; inputs: string[] } | { ok: false; problems: PreviewProblem[]; inputs: string[] };
@@ -17,25 +17,6 @@ const kinoAlias: Plugin = {
     pluginBuild.onResolve({ filter: /^kino$/ }, () => ({ path: KINO_BUILDER_ENTRY }));
   },
 };
-
-function toProblem(message: Message, workingDir: string, entry: string): PreviewProblem {
-  const location = message.location;
-  if (!location) return { file: entry, message: message.text };
-  // esbuild counts columns from 0; editors count from 1.
-  return {
-    file: path.resolve(workingDir, location.file),
-    line: location.line,
-    column: location.column + 1,
-    message: message.text,
-  };
-}
-
-function localInputs(metafile: Metafile, workingDir: string): string[] {
-  return Object.keys(metafile.inputs)
-    .filter((key) => !/^[a-z-]+:/.test(key)) // other namespaces are not files
-    .map((key) => path.resolve(workingDir, key))
-    .sort();
-}
 
 /**
  * Bundles `entryPath` for the browser. Never throws for the composition's own mistakes: they are

@@ -2,7 +2,7 @@
 // scale. The mix is the encoder's own (audio-mix.ts), measured before its limiter (mix-levels.ts).
 import type { ResolvedAudio, ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
-import { completeAudioMixPlan } from '../encoder/audio-mix.ts';
+import { completeAudioMixPlan, mixTrack } from '../encoder/audio-mix.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import { fileVersion, perFileVersion } from '../inspect/file-cache.ts';
 import { MediaError } from '../media/media-error.ts';
@@ -180,17 +180,7 @@ export async function analyzeSoundtrack(
   // The same plan the render builds (render-video.ts audioPlan), over the sources that exist.
   const plan: AudioMixPlan = {
     durationSeconds: videoSeconds,
-    tracks: usable.map(({ audio, info }) => ({
-      path: info.path,
-      startSeconds: audio.startSeconds,
-      sourceStartSeconds: audio.sourceStartSeconds,
-      durationSeconds: audio.durationSeconds,
-      loop: audio.loop,
-      volume: audio.volume,
-      fadeInSeconds: audio.fadeInSeconds,
-      fadeOutSeconds: audio.fadeOutSeconds,
-      rate: audio.rate,
-    })),
+    tracks: usable.map(({ audio, info }) => mixTrack(audio, info.path)),
   };
   const levels = await measureMixLevels(await completeAudioMixPlan(plan, signal), video.fps, signal);
   if (!levels) return undefined;
