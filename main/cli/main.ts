@@ -14,7 +14,12 @@ import { projectContext } from '../engine/project-context.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 import { describeError } from './describe-error.ts';
 import { createProgressReporter } from './progress.ts';
-import { SessionExit, normalizeSessionArgv, registerSessionCommand } from './session-command.ts';
+import {
+  SessionExit,
+  SessionUsageError,
+  normalizeSessionArgv,
+  registerSessionCommand,
+} from './session-command.ts';
 import { registerWorkspaceCommand } from './workspace-command.ts';
 import { registerPreviewCommand } from './preview-command.ts';
 
@@ -194,12 +199,13 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander already printed its message; help and version are successful exits.
-      if (
-        error.code === 'commander.helpDisplayed' ||
-        error.code === 'commander.version' ||
-        error.code === 'commander.help'
-      )
-        return 0;
+      // Asked-for help and the version are successful exits; help shown because a command is missing
+      // (commander.help) is a usage error.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      return EXIT_USAGE;
+    }
+    if (error instanceof SessionUsageError) {
+      process.stderr.write(`error: ${error.message}\n`);
       return EXIT_USAGE;
     }
     if (error instanceof SessionExit) {

@@ -110,6 +110,10 @@ async function runSession(
   else write(formatted[subcommand]());
 }
 
+export class SessionUsageError extends Error {
+  override name = 'SessionUsageError';
+}
+
 const SUBCOMMANDS: readonly string[] = ['status', 'source', 'frame', 'review', 'inspect', 'render'];
 
 /**
@@ -117,7 +121,19 @@ const SUBCOMMANDS: readonly string[] = ['status', 'source', 'frame', 'review', '
  * internally the subcommand comes first and takes the descriptor as its argument.
  */
 export function normalizeSessionArgv(argv: readonly string[]): string[] {
-  if (argv[0] !== 'session' || argv.length < 3) return [...argv];
+  if (argv[0] !== 'session') return [...argv];
+  const [, first, second] = argv;
+  if (first !== undefined && !first.startsWith('-') && !SUBCOMMANDS.includes(first)) {
+    if (second === undefined || second.startsWith('-')) {
+      throw new SessionUsageError(
+        `missing subcommand: kino session ${first} <${SUBCOMMANDS.join('|')}> (see "kino session --help")`,
+      );
+    }
+    if (!SUBCOMMANDS.includes(second)) {
+      throw new SessionUsageError(`unknown subcommand "${second}": use one of ${SUBCOMMANDS.join(', ')}`);
+    }
+  }
+  if (argv.length < 3) return [...argv];
   if (SUBCOMMANDS.includes(argv[1]!) || !SUBCOMMANDS.includes(argv[2]!)) return [...argv];
   return ['session', argv[2]!, argv[1]!, ...argv.slice(3)];
 }

@@ -17,8 +17,24 @@ function isAlive(pid: number): boolean {
 }
 
 /** Takes the data directory's lock; the returned function releases it. */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  const file = path.join(dataDir, 'server.pid');
+export function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  return acquirePidLock(
+    path.join(dataDir, 'server.pid'),
+    (pid) => `another Kino server (pid ${pid}) is using ${dataDir}; stop it or set a different DATA_DIR`,
+    `could not lock ${dataDir}: another server keeps taking it`,
+  );
+}
+
+/**
+ * Takes an exclusive lock held as a file with the holder's pid; a lock whose process is gone is
+ * taken over. The returned function releases it. `inUse` words the refusal when a live process
+ * holds it.
+ */
+export async function acquirePidLock(
+  file: string,
+  inUse: (pid: number) => string,
+  contended: string,
+): Promise<() => Promise<void>> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       // Written aside, then linked into place: the lock never exists without its pid in it, so a
@@ -35,13 +51,11 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirInUseError(
-          `another Kino server (pid ${pid}) is using ${dataDir}; stop it or set a different DATA_DIR`,
-        );
+        throw new DataDirInUseError(inUse(pid));
       }
       // The process that held it is gone (a crash): the lock is stale.
       await rm(file, { force: true });
     }
   }
-  throw new DataDirInUseError(`could not lock ${dataDir}: another server keeps taking it`);
+  throw new DataDirInUseError(contended);
 }

@@ -49,7 +49,15 @@ export async function writeDescriptor(file: string, descriptor: WorkspaceDescrip
   await rename(staging, file);
 }
 
-export async function removeDescriptor(file: string): Promise<void> {
+/** Removes the descriptor if it is still this process's (never another workspace's). */
+export async function removeDescriptor(file: string, pid: number): Promise<void> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return;
+  try {
+    if ((JSON.parse(text) as { pid?: unknown }).pid !== pid) return;
+  } catch {
+    // Not a descriptor we can read: it is not ours to keep either.
+  }
   await rm(file, { force: true });
 }
 

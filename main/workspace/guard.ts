@@ -35,7 +35,8 @@ export function workspaceGuard(token: string, port: () => number) {
       throw new Problem(403, 'forbidden_origin', `Origin "${origin}" is not this workspace's own origin`);
     }
     const query = request.url.includes('?') ? new URLSearchParams(request.url.split('?')[1]) : undefined;
-    if (query?.has('token') || query?.has(TOKEN_HEADER)) {
+    const keys = [...(query?.keys() ?? [])].map((key) => key.toLowerCase());
+    if (keys.includes('token') || keys.includes(TOKEN_HEADER)) {
       throw new Problem(
         400,
         'token_in_query',

@@ -49,6 +49,7 @@ export class WorkspaceJobRunner {
   #admitted = 0;
   #running = 0;
   #tail: Promise<unknown> = Promise.resolve();
+  #closed = false;
 
   constructor(options: JobRunnerOptions) {
     this.#options = options;
@@ -60,6 +61,7 @@ export class WorkspaceJobRunner {
   }
 
   async submit(job: WorkspaceJob): Promise<Record<string, unknown>> {
+    if (this.#closed) throw new Problem(503, 'workspace_stopping', 'the workspace is stopping');
     if (this.#admitted >= MAX_ADMITTED) {
       throw new Problem(
         429,
@@ -88,8 +90,14 @@ export class WorkspaceJobRunner {
     }
   }
 
+  /** Stops taking work: requests still waiting are answered 503 when their turn comes. */
+  close(): void {
+    this.#closed = true;
+  }
+
   async #execute(job: WorkspaceJob, received: number): Promise<Record<string, unknown>> {
     const { tracker, worker, resultsDir, requestTimeoutMs } = this.#options;
+    if (this.#closed) throw new WorkspaceError(503, 'workspace_stopping', 'the workspace is stopping');
     const before = await tracker.current();
     if (job.sourceRevision !== undefined && job.sourceRevision !== before.id) {
       throw new WorkspaceError(

@@ -8,6 +8,8 @@ import { installProblemHandlers, sendProblem } from '../api/problem.ts';
 import { projectForFile } from '../project/load.ts';
 import { randomToken } from '../storage/secrets.ts';
 import type { WorkspaceContext } from './context.ts';
+import { DataDirInUseError, acquirePidLock } from '../storage/data-dir-lock.ts';
+import type { RenderProject } from '../project/load.ts';
 import {
   prepareWorkspaceDir,
   removeDescriptor,
@@ -15,7 +17,7 @@ import {
   workspacePaths,
   writeDescriptor,
 } from './descriptor.ts';
-import type { WorkspaceDescriptor } from './descriptor.ts';
+import type { WorkspaceDescriptor, WorkspacePaths } from './descriptor.ts';
 import { workspaceGuard } from './guard.ts';
 import { WorkspaceJobRunner } from './job-runner.ts';
 import { WorkspaceError } from './protocol.ts';
@@ -51,15 +53,36 @@ export async function startWorkspace(options: WorkspaceOptions): Promise<Running
   const source = path.resolve(options.source);
   const project = await projectForFile(source);
   const paths = workspacePaths(project.root, source);
-  const other = await runningWorkspace(paths.descriptor);
-  if (other) {
+  await prepareWorkspaceDir(paths);
+  // One workspace per source file: an exclusive pid lock, so two started at once cannot both run.
+  const release = await acquirePidLock(
+    path.join(paths.dir, 'workspace.pid'),
+    (pid) => `pid ${pid}`,
+    'another workspace keeps taking the lock',
+  ).catch(async (error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const other = await runningWorkspace(paths.descriptor);
     throw new WorkspaceError(
       409,
       'workspace_running',
-      `a workspace for ${source} is already running (pid ${other.pid}, ${other.endpoint}); use it, or stop it first`,
+      `a workspace for ${source} is already running (${error.message}${other ? `, ${other.endpoint}` : ''}); use it (kino session ${paths.descriptor} status), or stop it first`,
     );
+  });
+  try {
+    return await serveWorkspace(source, project, paths, options, release);
+  } catch (error) {
+    await release();
+    throw error;
   }
-  await prepareWorkspaceDir(paths);
+}
+
+async function serveWorkspace(
+  source: string,
+  project: RenderProject,
+  paths: WorkspacePaths,
+  options: WorkspaceOptions,
+  release: () => Promise<void>,
+): Promise<RunningWorkspace> {
   const startupTimeoutSeconds = options.startupTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const requestTimeoutSeconds = options.requestTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const tracker = new SourceRevisionTracker(source, project);
@@ -141,10 +164,13 @@ export async function startWorkspace(options: WorkspaceOptions): Promise<Running
     close() {
       closing ??= (async () => {
         clearTimeout(refreshTimer);
-        worker.retire();
-        await removeDescriptor(paths.descriptor);
+        // Requests in flight or waiting are answered now (503), so the server closes at once.
+        runner.close();
+        worker.stop();
+        await removeDescriptor(paths.descriptor, process.pid);
         await watch.close();
         await app.close();
+        await release();
       })();
       return closing;
     },

@@ -211,6 +211,16 @@ export class WorkerHost {
     else if (this.#state === 'ready') this.retire();
   }
 
+  /** The workspace is stopping: the running request fails now (503) and the worker is stopped. */
+  stop(): void {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    pending?.reject(
+      new WorkspaceError(503, 'workspace_stopping', `the workspace stopped during the ${pending.operation}`),
+    );
+    this.retire();
+  }
+
   /** Stops the worker (and anything it started, ffmpeg included). */
   retire(): void {
     const child = this.#child;
