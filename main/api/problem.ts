@@ -193,13 +193,14 @@ export function sendProblem(
 function describeFrameworkError(
   error: FastifyError,
   maxBodyBytes: number,
+  bodyLimitSetting: string | undefined,
 ): { status: number; code: string; detail: string } | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
         status: 413,
         code: 'body_too_large',
-        detail: `the request body is larger than the limit of ${maxBodyBytes} bytes (MAX_BODY)`,
+        detail: `the request body is larger than the limit of ${maxBodyBytes} bytes${bodyLimitSetting ? ` (${bodyLimitSetting})` : ''}`,
       };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, code: 'unsupported_media_type', detail: 'send the body as application/json' };
@@ -222,7 +223,12 @@ function describeFrameworkError(
   return undefined;
 }
 
-export function installProblemHandlers(app: FastifyInstance, maxBodyBytes: number): void {
+/** `bodyLimitSetting` names the setting that raises the body limit, when there is one. */
+export function installProblemHandlers(
+  app: FastifyInstance,
+  maxBodyBytes: number,
+  bodyLimitSetting?: string,
+): void {
   app.setNotFoundHandler((request, reply) =>
     sendProblem(request, reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
   );
@@ -253,7 +259,7 @@ export function installProblemHandlers(app: FastifyInstance, maxBodyBytes: numbe
         errors,
       );
     }
-    const known = describeFrameworkError(error, maxBodyBytes);
+    const known = describeFrameworkError(error, maxBodyBytes, bodyLimitSetting);
     if (known) return sendProblem(request, reply, known.status, known.code, known.detail);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(request, reply, error.statusCode, 'bad_request', error.message);

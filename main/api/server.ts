@@ -175,7 +175,7 @@ export async function createApiServer(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installProblemHandlers(app, config.maxBodyBytes);
+  installProblemHandlers(app, config.maxBodyBytes, 'MAX_BODY');
   app.addSchema(ProblemSchema);
   app.addSchema(RenderJobSchema);
 

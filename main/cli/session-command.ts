@@ -77,6 +77,13 @@ async function runSession(
   let answer;
   if (subcommand === 'status' || subcommand === 'source') {
     answer = await callWorkspace(descriptor, 'GET', `/${subcommand}`, undefined, opts.timeout);
+    const current = answer.body.sourceRevision;
+    if (answer.status < 400 && opts.revision && current !== opts.revision) {
+      throw new SessionExit(
+        1,
+        `kino: the source is at revision ${String(current)}, not ${opts.revision}; capture again at ${String(current)} (or leave out --revision)`,
+      );
+    }
   } else {
     const body: WorkspaceJob = {
       operation: subcommand,

@@ -1,6 +1,7 @@
 // Reads a workspace descriptor for the session CLI, refusing one that could point the token
 // somewhere else or that other users could have read or planted.
-import { lstat, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 export interface SessionDescriptor {
   endpoint: string;
@@ -48,27 +49,38 @@ export function checkEndpoint(endpoint: unknown): string {
 }
 
 export async function readSessionDescriptor(file: string): Promise<SessionDescriptor> {
-  const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new DescriptorError(
-      error.code === 'ENOENT'
-        ? `${file} does not exist: start the workspace with "kino workspace <file.ts>" and pass the descriptor it prints`
-        : `${file} cannot be read (${error.code})`,
-    );
-  });
-  if (info.isSymbolicLink())
-    throw new DescriptorError(`${file} is a symlink; pass the descriptor file itself`);
-  if (!info.isFile()) throw new DescriptorError(`${file} is not a file`);
-  if ((info.mode & 0o077) !== 0) {
-    throw new DescriptorError(
-      `${file} is readable by other users (mode ${(info.mode & 0o777).toString(8)}); it holds a token: chmod 600 it`,
-    );
-  }
-  if (typeof process.getuid === 'function' && info.uid !== process.getuid()) {
-    throw new DescriptorError(`${file} belongs to another user (uid ${info.uid})`);
+  // One handle, opened without following a symlink, is checked and read: the file cannot be
+  // swapped between the checks and the read.
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new DescriptorError(
+        error.code === 'ENOENT'
+          ? `${file} does not exist: start the workspace with "kino workspace <file.ts>" and pass the descriptor it prints`
+          : error.code === 'ELOOP'
+            ? `${file} is a symlink; pass the descriptor file itself`
+            : `${file} cannot be read (${error.code})`,
+      );
+    },
+  );
+  let text: string;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new DescriptorError(`${file} is not a file`);
+    if ((info.mode & 0o077) !== 0) {
+      throw new DescriptorError(
+        `${file} is readable by other users (mode ${(info.mode & 0o777).toString(8)}); it holds a token: chmod 600 it`,
+      );
+    }
+    if (typeof process.getuid === 'function' && info.uid !== process.getuid()) {
+      throw new DescriptorError(`${file} belongs to another user (uid ${info.uid})`);
+    }
+    text = await handle.readFile('utf8');
+  } finally {
+    await handle.close();
   }
   let parsed: Record<string, unknown>;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    parsed = JSON.parse(text) as Record<string, unknown>;
   } catch {
     throw new DescriptorError(`${file} is not a workspace descriptor (not JSON)`);
   }

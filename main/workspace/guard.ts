@@ -20,6 +20,14 @@ export function allowedOrigins(port: number): Set<string> {
   return new Set(LOOPBACK_HOSTS.map((host) => `http://${host}:${port}`));
 }
 
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 export function workspaceGuard(token: string, port: () => number) {
   return async (request: FastifyRequest): Promise<void> => {
     const host = request.headers.host?.toLowerCase();
@@ -34,9 +42,9 @@ export function workspaceGuard(token: string, port: () => number) {
     if (origin !== undefined && !allowedOrigins(port()).has(origin.toLowerCase())) {
       throw new Problem(403, 'forbidden_origin', `Origin "${origin}" is not this workspace's own origin`);
     }
-    const query = request.url.includes('?') ? new URLSearchParams(request.url.split('?')[1]) : undefined;
-    const keys = [...(query?.keys() ?? [])].map((key) => key.toLowerCase());
-    if (keys.includes('token') || keys.includes(TOKEN_HEADER)) {
+    // Looked for in the raw query, any case, any separator: "?a=1?token=…" is refused too.
+    const query = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+    if (/(^|[?&;])(x-kino-)?token=/i.test(decodeURIComponentSafe(query))) {
       throw new Problem(
         400,
         'token_in_query',

@@ -44,11 +44,17 @@ export function toProblem(error: WorkspaceError): Problem {
   });
 }
 
+interface WaitingJob {
+  job: WorkspaceJob;
+  received: number;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: unknown) => void;
+}
+
 export class WorkspaceJobRunner {
   readonly #options: JobRunnerOptions;
-  #admitted = 0;
-  #running = 0;
-  #tail: Promise<unknown> = Promise.resolve();
+  readonly #waiting: WaitingJob[] = [];
+  #running = false;
   #closed = false;
 
   constructor(options: JobRunnerOptions) {
@@ -57,42 +63,65 @@ export class WorkspaceJobRunner {
 
   /** Requests admitted and not yet answered: the one running plus those waiting. */
   get depth(): { running: number; waiting: number; limit: number } {
-    return { running: this.#running, waiting: this.#admitted - this.#running, limit: MAX_ADMITTED };
+    return { running: this.#running ? 1 : 0, waiting: this.#waiting.length, limit: MAX_ADMITTED };
   }
 
-  async submit(job: WorkspaceJob): Promise<Record<string, unknown>> {
-    if (this.#closed) throw new Problem(503, 'workspace_stopping', 'the workspace is stopping');
-    if (this.#admitted >= MAX_ADMITTED) {
-      throw new Problem(
-        429,
-        'queue_full',
-        `queue full: the workspace already has ${MAX_ADMITTED} requests (1 running, ${MAX_ADMITTED - 1} waiting); retry when one finishes`,
-        { headers: { 'retry-after': '1' } },
+  /**
+   * Runs `job` when its turn comes. A client that goes away (`gone` aborts) while its job waits
+   * gives its place up; a running job finishes (its time-out bounds it).
+   */
+  submit(job: WorkspaceJob, gone?: AbortSignal): Promise<Record<string, unknown>> {
+    if (this.#closed) {
+      return Promise.reject(new Problem(503, 'workspace_stopping', 'the workspace is stopping'));
+    }
+    if (this.#waiting.length + (this.#running ? 1 : 0) >= MAX_ADMITTED) {
+      return Promise.reject(
+        new Problem(
+          429,
+          'queue_full',
+          `queue full: the workspace already has ${MAX_ADMITTED} requests (1 running, ${MAX_ADMITTED - 1} waiting); retry when one finishes`,
+          { headers: { 'retry-after': '1' } },
+        ),
       );
     }
-    this.#admitted++;
-    const received = performance.now();
-    const turn = this.#tail.then(async () => {
-      this.#running++;
-      try {
-        return await this.#execute(job, received);
-      } finally {
-        this.#running--;
-      }
+    return new Promise((resolve, reject) => {
+      const entry: WaitingJob = { job, received: performance.now(), resolve, reject };
+      this.#waiting.push(entry);
+      gone?.addEventListener(
+        'abort',
+        () => {
+          const at = this.#waiting.indexOf(entry);
+          if (at < 0) return;
+          this.#waiting.splice(at, 1);
+          reject(new Problem(499, 'client_gone', 'the client went away before its turn'));
+        },
+        { once: true },
+      );
+      this.#next();
     });
-    this.#tail = turn.catch(() => undefined);
-    try {
-      return await turn;
-    } catch (error) {
-      throw error instanceof WorkspaceError ? toProblem(error) : error;
-    } finally {
-      this.#admitted--;
-    }
   }
 
-  /** Stops taking work: requests still waiting are answered 503 when their turn comes. */
+  #next(): void {
+    if (this.#running) return;
+    const entry = this.#waiting.shift();
+    if (!entry) return;
+    this.#running = true;
+    this.#execute(entry.job, entry.received)
+      .then(entry.resolve, (error: unknown) =>
+        entry.reject(error instanceof WorkspaceError ? toProblem(error) : error),
+      )
+      .finally(() => {
+        this.#running = false;
+        this.#next();
+      });
+  }
+
+  /** Stops taking work: requests still waiting are answered 503 now. */
   close(): void {
     this.#closed = true;
+    for (const entry of this.#waiting.splice(0)) {
+      entry.reject(new Problem(503, 'workspace_stopping', 'the workspace is stopping'));
+    }
   }
 
   async #execute(job: WorkspaceJob, received: number): Promise<Record<string, unknown>> {
@@ -121,7 +150,12 @@ export class WorkspaceJobRunner {
     const run = await worker.run(job, before.id, resultsDir, requestTimeoutMs);
     const after = await tracker.current();
     if (after.id !== before.id) {
-      await Promise.all(resultFiles(run.result, resultsDir).map((file) => rm(file, { force: true })));
+      // Files and folders (a review's samples) alike; a removal that fails must not hide the answer.
+      await Promise.all(
+        resultFiles(run.result, resultsDir).map((file) =>
+          rm(file, { recursive: true, force: true }).catch(() => undefined),
+        ),
+      );
       throw new WorkspaceError(
         409,
         'stale_result',

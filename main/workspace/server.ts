@@ -1,5 +1,6 @@
 // The workspace: a loopback HTTP server for one composition source file, its worker process, its
 // source revision and its descriptor.
+import { stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -51,6 +52,9 @@ export interface RunningWorkspace {
 
 export async function startWorkspace(options: WorkspaceOptions): Promise<RunningWorkspace> {
   const source = path.resolve(options.source);
+  if (!(await stat(source).catch(() => undefined))?.isFile()) {
+    throw new WorkspaceError(404, 'source_missing', `${source} does not exist or is not a file`);
+  }
   const project = await projectForFile(source);
   const paths = workspacePaths(project.root, source);
   await prepareWorkspaceDir(paths);
@@ -85,7 +89,7 @@ async function serveWorkspace(
 ): Promise<RunningWorkspace> {
   const startupTimeoutSeconds = options.startupTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const requestTimeoutSeconds = options.requestTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-  const tracker = new SourceRevisionTracker(source, project);
+  const tracker = new SourceRevisionTracker(source, project, () => projectForFile(source));
   const worker = new WorkerHost({
     source,
     stagingDir: paths.staging,
@@ -103,7 +107,7 @@ async function serveWorkspace(
   let refreshTimer: NodeJS.Timeout | undefined;
   const refresh = async () => {
     const revision = await tracker.current();
-    watch.sync([...revision.files, project.assetsDir]);
+    watch.sync([...revision.files, tracker.project.assetsDir]);
     if (worker.revision !== undefined && worker.revision !== revision.id) worker.retireSoon();
   };
   // Editors save in bursts (write, rename, chmod): settle before fingerprinting.

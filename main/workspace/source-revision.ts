@@ -41,8 +41,9 @@ async function sha256File(file: string): Promise<string> {
 /** Regular files under `dir` (recursively), sorted; none when it does not exist. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  // Symlinks count: the media resolver follows those that stay inside the assets folder.
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() || entry.isSymbolicLink())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
 }
@@ -61,7 +62,8 @@ function declaredFontFiles(project: RenderProject): string[] {
 
 export class SourceRevisionTracker {
   readonly #entry: string;
-  readonly #project: RenderProject;
+  #project: RenderProject;
+  #configIdentity: string | undefined;
   readonly #hashes = new Map<string, HashedFile>();
   #graph: CompositionGraph | undefined;
   #compileProblems: CompileProblem[] | undefined;
@@ -69,13 +71,28 @@ export class SourceRevisionTracker {
   #graphIdentities = new Map<string, string | undefined>();
   #last: SourceRevision | undefined;
 
-  constructor(entry: string, project: RenderProject) {
+  readonly #reloadProject: () => Promise<RenderProject>;
+
+  constructor(entry: string, project: RenderProject, reloadProject: () => Promise<RenderProject>) {
     this.#entry = path.resolve(entry);
     this.#project = project;
+    this.#reloadProject = reloadProject;
+  }
+
+  /** The project as its config says now (the assets folder can move). */
+  get project(): RenderProject {
+    return this.#project;
   }
 
   /** The revision now; rescans the import graph only when one of its files changed. */
   async current(): Promise<SourceRevision> {
+    const configPath = this.#project.configPath;
+    const configIdentity = configPath ? await fileIdentity(configPath) : undefined;
+    if (configIdentity !== this.#configIdentity) {
+      this.#configIdentity = configIdentity;
+      // A broken config keeps the last good one: the worker reports the error on the next request.
+      this.#project = await this.#reloadProject().catch(() => this.#project);
+    }
     if (await this.#graphChanged()) await this.#scan();
     const graph = this.#graph ?? { inputs: [this.#entry], packages: [], packageManifests: [] };
     const resources = [
@@ -134,7 +151,8 @@ export class SourceRevisionTracker {
   }
 
   async #graphChanged(): Promise<boolean> {
-    if (!this.#graph && !this.#compileProblems) return true;
+    // A failed compile may be fixed by a file it could not find, which no identity covers yet.
+    if (!this.#graph || this.#compileProblems) return true;
     for (const [file, identity] of this.#graphIdentities) {
       if ((await fileIdentity(file)) !== identity) return true;
     }
@@ -142,6 +160,14 @@ export class SourceRevisionTracker {
   }
 
   async #scan(): Promise<void> {
+    // Identities taken before the scan: a save landing during it shows as a change next time.
+    const before = new Map<string, string | undefined>();
+    for (const file of [
+      ...(this.#graph?.inputs ?? [this.#entry]),
+      ...(this.#graph?.packageManifests ?? []),
+    ]) {
+      before.set(file, await fileIdentity(file));
+    }
     try {
       this.#graph = await scanComposition(this.#entry);
       this.#compileProblems = undefined;
@@ -158,7 +184,7 @@ export class SourceRevisionTracker {
     }
     const identities = new Map<string, string | undefined>();
     for (const file of [...this.#graph.inputs, ...this.#graph.packageManifests]) {
-      identities.set(file, await fileIdentity(file));
+      identities.set(file, before.has(file) ? before.get(file) : await fileIdentity(file));
     }
     this.#graphIdentities = identities;
   }

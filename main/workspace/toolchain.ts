@@ -2,6 +2,7 @@
 // source revision must give the same file.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { toolVersions } from '../ffmpeg/binaries.ts';
 
 export interface Toolchain {
@@ -26,7 +27,7 @@ let cached: Promise<Toolchain> | undefined;
 export function toolchainVersions(): Promise<Toolchain> {
   cached ??= (async () => {
     const [kino, canvas, esbuild, tools] = await Promise.all([
-      packageVersion(new URL('../../package.json', import.meta.url).pathname),
+      packageVersion(fileURLToPath(new URL('../../package.json', import.meta.url))),
       packageVersion(require.resolve('@napi-rs/canvas/package.json')),
       packageVersion(require.resolve('esbuild/package.json')),
       toolVersions(),

@@ -99,6 +99,8 @@ export class WorkerHost {
       this.#stderr = (this.#stderr + chunk).slice(-4000);
     });
     child.on('exit', (code, signal) => this.#exited(child, code, signal));
+    // A send on a channel that just closed (the worker died) emits 'error'; the exit handler reports it.
+    child.on('error', () => undefined);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         cleanup();
@@ -237,6 +239,8 @@ export class WorkerHost {
   #exited(child: ChildProcess, code: number | null, signal: string | null): void {
     if (this.#child !== child) return; // retired on purpose
     const pending = this.#pending;
+    const loading = this.#state === 'starting';
+    this.#retireWhenIdle = false;
     this.#child = undefined;
     this.#revision = undefined;
     this.#state = 'none';
@@ -245,10 +249,11 @@ export class WorkerHost {
       pid: child.pid ?? 0,
       code,
       signal,
-      during: pending?.operation ?? 'idle',
+      during: pending?.operation ?? (loading ? 'load' : 'idle'),
       stderr: this.#stderr.trim().split('\n').slice(-5).join('\n'),
     };
-    this.#unreportedCrash = this.#lastCrash;
+    // A crash while loading fails the request that started it, with its own message: once is enough.
+    if (!loading) this.#unreportedCrash = this.#lastCrash;
     pending?.reject(
       new WorkspaceError(
         500,

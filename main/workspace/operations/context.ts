@@ -24,6 +24,7 @@ export function revisionTag(sourceRevision: string): string {
   return sourceRevision.slice(0, 12);
 }
 
-export function frameFileName(frame: number): string {
-  return `frame-${String(frame).padStart(5, '0')}.png`;
+/** The aspect is in the name: the same frame at another aspect is another picture. */
+export function frameFileName(frame: number, aspect?: string): string {
+  return `frame-${String(frame).padStart(5, '0')}${aspect ? `.${aspect}` : ''}.png`;
 }

@@ -33,7 +33,12 @@ export async function frameOperation(ctx: OperationContext): Promise<FrameOperat
   try {
     assertFrameIndex(index, session.framesTotal);
     await session.draw(index);
-    const file = path.join(ctx.resultsDir, 'frames', revisionTag(ctx.sourceRevision), frameFileName(index));
+    const file = path.join(
+      ctx.resultsDir,
+      'frames',
+      revisionTag(ctx.sourceRevision),
+      frameFileName(index, ctx.job.aspect),
+    );
     await writePngAtomically(file, await session.png());
     const { size, fps, durationFrames } = session.video;
     return {

@@ -83,7 +83,12 @@ export async function inspectOperation(ctx: OperationContext): Promise<InspectOp
     if (index === undefined) return facts;
     assertFrameIndex(index, session.framesTotal);
     await session.draw(index);
-    const file = path.join(ctx.resultsDir, 'frames', revisionTag(ctx.sourceRevision), frameFileName(index));
+    const file = path.join(
+      ctx.resultsDir,
+      'frames',
+      revisionTag(ctx.sourceRevision),
+      frameFileName(index, ctx.job.aspect),
+    );
     await writePngAtomically(file, await session.png());
     return {
       ...facts,

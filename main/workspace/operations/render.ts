@@ -9,7 +9,6 @@ import { DEFAULT_REVIEW_FRAMES, WorkspaceError } from '../protocol.ts';
 import { toolchainVersions } from '../toolchain.ts';
 import { revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
-import { assertFrameIndex } from './frame.ts';
 import { enforceQualityGate } from './quality-gate.ts';
 import { buildReceipt, writeReceipt } from './receipt.ts';
 import type { RenderReceipt } from './receipt.ts';
@@ -26,8 +25,13 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
   const format = job.format ?? 'mp4';
   const quality = job.quality ?? 'standard';
   const timeline = resolveForOutput(ctx.model, { aspect: job.aspect, format, quality });
-  if (job.frameCount !== undefined)
-    assertFrameIndex(job.frameCount - 1, timeline.durationFrames, 'frameCount');
+  if (job.frameCount !== undefined && job.frameCount > timeline.durationFrames) {
+    throw new WorkspaceError(
+      400,
+      'frame_out_of_range',
+      `frameCount ${job.frameCount} is more than the timeline's ${timeline.durationFrames} frames`,
+    );
+  }
   const reviewStarted = performance.now();
   const review = await runReview(ctx, {
     frames: DEFAULT_REVIEW_FRAMES,
@@ -38,12 +42,18 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
   enforceQualityGate(review.qualityGate, review.findings, { operation: 'render' });
 
   const stem = path.basename(ctx.source).replace(/\.[^.]*$/, '');
-  const prefix = job.frameCount === undefined ? '' : `-first${job.frameCount}`;
+  // Everything that changes the bytes is in the name, so a later render never overwrites one claimed
+  // earlier (the format is in the extension).
+  const variant = [
+    job.frameCount === undefined ? '' : `-first${job.frameCount}`,
+    job.aspect ? `-${job.aspect}` : '',
+    job.quality ? `-${job.quality}` : '',
+  ].join('');
   const dir = path.join(ctx.resultsDir, 'renders');
   await mkdir(dir, { recursive: true });
   const outputPath = path.join(
     dir,
-    `${stem}-${revisionTag(ctx.sourceRevision)}${prefix}${FORMAT_EXTENSIONS[format]}`,
+    `${stem}-${revisionTag(ctx.sourceRevision)}${variant}${FORMAT_EXTENSIONS[format]}`,
   );
   let result;
   try {

@@ -82,11 +82,15 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
   const writeStarted = performance.now();
   if (options.keepSamples) {
     // One folder per revision, emptied first: it always holds exactly the last review's samples.
-    samplesDir = path.join(ctx.resultsDir, 'reviews', revisionTag(ctx.sourceRevision));
+    const tag = revisionTag(ctx.sourceRevision) + (ctx.job.aspect ? `.${ctx.job.aspect}` : '');
+    samplesDir = path.join(ctx.resultsDir, 'reviews', tag);
     await rm(samplesDir, { recursive: true, force: true });
   }
   for (const sample of visual.samples) {
-    const file = samplesDir && sample.png ? path.join(samplesDir, frameFileName(sample.frame)) : undefined;
+    const file =
+      samplesDir && sample.png
+        ? path.join(samplesDir, frameFileName(sample.frame, ctx.job.aspect))
+        : undefined;
     if (file && sample.png) await writePngAtomically(file, sample.png);
     samples.push({
       frame: sample.frame,

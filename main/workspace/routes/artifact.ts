@@ -1,7 +1,7 @@
 // GET /artifact?path=<absolute path>: a result file, and only one inside this workspace's results
 // folder once every symlink is resolved. Anything else is 404, whether it exists or not.
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Problem } from '../../api/problem.ts';
@@ -43,15 +43,22 @@ export function artifactRoutes(app: FastifyInstance, ctx: WorkspaceContext): voi
     },
     async (request, reply) => {
       const { path: requested } = request.query as { path: string };
+      const notFound = () => new Problem(404, 'not_found', "no such file in this workspace's results folder");
       const file = await insideResults(requested, ctx.resultsDir);
-      if (!file) {
-        throw new Problem(404, 'not_found', "no such file in this workspace's results folder");
+      if (!file) throw notFound();
+      // Open the resolved path without following links and check it is still the file that was
+      // judged to be inside: a swap between the check and the open cannot leak another file.
+      const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => undefined);
+      if (!handle) throw notFound();
+      const [opened, checked] = await Promise.all([handle.stat(), stat(file).catch(() => undefined)]);
+      if (!checked || opened.ino !== checked.ino || opened.dev !== checked.dev || !opened.isFile()) {
+        await handle.close();
+        throw notFound();
       }
-      const { size } = await stat(file);
       return reply
-        .header('content-length', size)
+        .header('content-length', opened.size)
         .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
-        .send(createReadStream(file));
+        .send(handle.createReadStream());
     },
   );
 }

@@ -40,8 +40,16 @@ export const JobBodySchema = {
 } as const;
 
 export function jobRoutes(app: FastifyInstance, ctx: WorkspaceContext): void {
-  app.post('/jobs', { schema: { body: JobBodySchema }, bodyLimit: MAX_JOB_BODY_BYTES }, async (request) => {
-    const job = request.body as WorkspaceJob;
-    return ctx.runner.submit(job);
-  });
+  app.post(
+    '/jobs',
+    { schema: { body: JobBodySchema }, bodyLimit: MAX_JOB_BODY_BYTES },
+    async (request, reply) => {
+      const job = request.body as WorkspaceJob;
+      const gone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      return ctx.runner.submit(job, gone.signal);
+    },
+  );
 }
