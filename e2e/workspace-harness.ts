@@ -18,6 +18,7 @@ import { request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { WorkspaceDescriptor } from '../main/workspace/descriptor.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
 export const KINO_JSON = { name: 'ws-test', assetsDir: 'assets', compositions: {} };
@@ -64,15 +65,7 @@ export function tempDir(prefix = 'kino-ws-misc-'): string {
   return dir;
 }
 
-export interface WorkspaceDescriptorFile {
-  endpoint: string;
-  token: string;
-  pid: number;
-  source: string;
-  startupTimeoutSeconds: number;
-  requestTimeoutSeconds: number;
-  createdAt: string;
-}
+export type WorkspaceDescriptorFile = WorkspaceDescriptor;
 
 export interface StartedWorkspace {
   child: ChildProcess;

@@ -14,6 +14,7 @@ import { projectContext } from '../engine/project-context.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 import { describeError } from './describe-error.ts';
 import { createProgressReporter } from './progress.ts';
+import { formatBytes, parseWholeNumber } from './units.ts';
 import {
   SessionExit,
   SessionUsageError,
@@ -31,17 +32,6 @@ function parseTimeOption(value: string): string {
     throw new InvalidArgumentError('expected a time like "1.5s", "500ms" or "45f"');
   }
   return /^\d+(\.\d+)?$/.test(value) ? `${value}s` : value;
-}
-
-function parseWholeNumber(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number');
-  return Number(value);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 }
 
 /** Default output names follow the key, or the input file's name without its extension. */

@@ -5,6 +5,7 @@ import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
 import { FINDING_CODES, isFindingCode } from '../review/finding.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { callWorkspace } from '../session/client.ts';
+import { parsePositiveSeconds, parseWholeNumber } from './units.ts';
 import { readSessionDescriptor } from '../session/descriptor.ts';
 import {
   formatFrame,
@@ -27,17 +28,6 @@ export class SessionExit extends Error {
     super(message);
     this.exitCode = exitCode;
   }
-}
-
-function wholeNumber(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number');
-  return Number(value);
-}
-
-function positiveSeconds(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) === 0)
-    throw new InvalidArgumentError('expected a positive whole number of seconds');
-  return Number(value);
 }
 
 function findingCodes(value: string): string[] {
@@ -160,7 +150,12 @@ export function registerSessionCommand(program: Command): void {
   const shared = (command: Command) =>
     command
       .option('--revision <sourceRevision>', 'refuse to run unless the source is still at this revision')
-      .option('--timeout <seconds>', 'whole-request budget', positiveSeconds, DEFAULT_SESSION_TIMEOUT_SECONDS)
+      .option(
+        '--timeout <seconds>',
+        'whole-request budget',
+        parsePositiveSeconds,
+        DEFAULT_SESSION_TIMEOUT_SECONDS,
+      )
       .option(
         '--allow-quality <codes>',
         'comma-separated finding codes that are intentional here',
@@ -189,7 +184,7 @@ export function registerSessionCommand(program: Command): void {
     return runSession(descriptor, 'source', {}, opts);
   });
   sub('frame', 'draw one frame to a PNG in the results folder')
-    .requiredOption('--frame <n>', 'frame number (0-based)', wholeNumber)
+    .requiredOption('--frame <n>', 'frame number (0-based)', parseWholeNumber)
     .addOption(aspect())
     .action(function (descriptor: string, opts: SessionOptions & { frame: number; aspect?: string }) {
       return runSession(
@@ -200,7 +195,7 @@ export function registerSessionCommand(program: Command): void {
       );
     });
   sub('review', 'sample frames and report findings')
-    .option('--review-frames <n>', `frames to sample (1–${MAX_REVIEW_FRAMES}, default 12)`, wholeNumber)
+    .option('--review-frames <n>', `frames to sample (1–${MAX_REVIEW_FRAMES}, default 12)`, parseWholeNumber)
     .option('--determinism', 'draw every sample again in a fresh mount and compare hashes')
     .addOption(aspect())
     .action(function (
@@ -219,7 +214,7 @@ export function registerSessionCommand(program: Command): void {
       );
     });
   sub('inspect', 'the mounted timeline, resources and warnings; with --frame, what is drawn there')
-    .option('--frame <n>', 'frame to look at (0-based)', wholeNumber)
+    .option('--frame <n>', 'frame to look at (0-based)', parseWholeNumber)
     .addOption(aspect())
     .action(function (descriptor: string, opts: SessionOptions & { frame?: number; aspect?: string }) {
       return runSession(
@@ -233,7 +228,7 @@ export function registerSessionCommand(program: Command): void {
       );
     });
   sub('render', 'encode, verify with ffprobe, and write the file with its receipt')
-    .option('--frames <n>', 'render only the first n frames', wholeNumber)
+    .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
     .addOption(new Option('-f, --format <format>', 'output format').choices(OUTPUT_FORMATS))
     .addOption(new Option('-q, --quality <quality>', 'quality level').choices(QUALITIES))
     .addOption(aspect())

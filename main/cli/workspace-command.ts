@@ -1,12 +1,6 @@
 // `kino workspace <file.ts>`: serves one composition on loopback until Ctrl+C or SIGTERM.
 import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
-
-function positiveSeconds(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) === 0)
-    throw new InvalidArgumentError('expected a positive whole number of seconds');
-  return Number(value);
-}
+import { parsePositiveSeconds } from './units.ts';
 
 export function registerWorkspaceCommand(program: Command): void {
   program
@@ -16,12 +10,12 @@ export function registerWorkspaceCommand(program: Command): void {
     .option(
       '--startup-timeout <s>',
       'seconds the worker may take to compile and load (default 300)',
-      positiveSeconds,
+      parsePositiveSeconds,
     )
     .option(
       '--request-timeout <s>',
       'seconds one request may run before its worker is stopped (default 300)',
-      positiveSeconds,
+      parsePositiveSeconds,
     )
     .action(async (file: string, opts: { startupTimeout?: number; requestTimeout?: number }) => {
       const { startWorkspace } = await import('../workspace/server.ts');

@@ -23,37 +23,67 @@ function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-async function importBundle(file: string, bundlePath: string): Promise<Record<string, unknown>> {
-  // The bundle's inline source map then points stack traces at the composition's own lines.
-  process.setSourceMapsEnabled(true);
-  try {
-    return (await import(pathToFileURL(bundlePath).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new CompositionLoadError(file, `failed while loading: ${errorText(error)}`, { cause: error });
-  } finally {
-    await rm(bundlePath, { force: true });
+/** A copy that keeps functions (custom draw) by reference: structuredClone would refuse them. */
+function copyModel(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyModel);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyModel(v)]));
   }
+  return value;
 }
 
-async function resolveDefault(file: string, exported: unknown): Promise<unknown> {
-  try {
-    const value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
-    if (typeof value === 'function') throw new Error('the default export returned a function, not a video');
-    return value;
-  } catch (error) {
-    throw new CompositionLoadError(file, `the default export failed: ${errorText(error)}`, { cause: error });
+/**
+ * A composition compiled and imported once, mounted as often as needed: the workspace mounts it
+ * afresh for every request, so state one request leaves behind cannot leak into the next.
+ */
+export class LoadedComposition {
+  readonly source: string;
+  readonly #exported: unknown;
+
+  private constructor(source: string, exported: unknown) {
+    this.source = source;
+    this.#exported = exported;
+  }
+
+  /** Compiles with esbuild and imports the bundle (then deletes it). */
+  static async load(entryPath: string, opts: CompileOptions = {}): Promise<LoadedComposition> {
+    const source = path.resolve(entryPath);
+    const { bundlePath } = await compileComposition(source, opts);
+    // The bundle's inline source map then points stack traces at the composition's own lines.
+    process.setSourceMapsEnabled(true);
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(bundlePath).href)) as Record<string, unknown>;
+    } catch (error) {
+      throw new CompositionLoadError(source, `failed while loading: ${errorText(error)}`, { cause: error });
+    } finally {
+      await rm(bundlePath, { force: true });
+    }
+    if (!('default' in module) || module.default === undefined) {
+      throw new CompositionLoadError(
+        source,
+        'no default export: end the file with `export default video({...}, [scene(...)])`',
+      );
+    }
+    return new LoadedComposition(source, module.default);
+  }
+
+  /** A fresh video model: a function export is called again; a plain model is copied. */
+  async mount(): Promise<VideoModel> {
+    const exported = this.#exported;
+    let value: unknown;
+    try {
+      value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
+      if (typeof value === 'function') throw new Error('the default export returned a function, not a video');
+    } catch (error) {
+      throw new CompositionLoadError(this.source, `the default export failed: ${errorText(error)}`, {
+        cause: error,
+      });
+    }
+    return assertModel(typeof exported === 'function' ? value : copyModel(value));
   }
 }
 
 export async function loadComposition(entryPath: string, opts: CompileOptions = {}): Promise<VideoModel> {
-  const file = path.resolve(entryPath);
-  const { bundlePath } = await compileComposition(file, opts);
-  const module = await importBundle(file, bundlePath);
-  if (!('default' in module) || module.default === undefined) {
-    throw new CompositionLoadError(
-      file,
-      'no default export: end the file with `export default video({...}, [scene(...)])`',
-    );
-  }
-  return assertModel(await resolveDefault(file, module.default));
+  return (await LoadedComposition.load(entryPath, opts)).mount();
 }

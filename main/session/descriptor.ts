@@ -2,6 +2,7 @@
 // somewhere else or that other users could have read or planted.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { LOOPBACK_HOSTS } from '../workspace/guard.ts';
 
 export interface SessionDescriptor {
   endpoint: string;
@@ -14,8 +15,6 @@ export interface SessionDescriptor {
 export class DescriptorError extends Error {
   override name = 'DescriptorError';
 }
-
-const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** http:// on a loopback address with a port, and nothing else (no path, user or query). */
 export function checkEndpoint(endpoint: unknown): string {
@@ -31,7 +30,7 @@ export function checkEndpoint(endpoint: unknown): string {
       `its endpoint "${endpoint}" is not http:// (a workspace serves plain HTTP on loopback)`,
     );
   }
-  if (!LOOPBACK_HOSTNAMES.has(url.hostname)) {
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) {
     throw new DescriptorError(
       `its endpoint "${endpoint}" is not a loopback address (127.0.0.1, localhost or [::1])`,
     );

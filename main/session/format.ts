@@ -1,5 +1,6 @@
 // The session CLI's human output: short, one fact per line, paths in full so they can be opened.
 // `--json` skips all of this and prints the workspace's answer as it is.
+import { formatBytes } from '../cli/units.ts';
 
 type Json = Record<string, unknown>;
 
@@ -18,12 +19,7 @@ function timing(result: Json): string {
   return `[${parts.join(', ')}]${note}`;
 }
 
-function bytes(value: unknown): string {
-  const n = num(value);
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(2)} MiB`;
-}
+const bytes = (value: unknown) => formatBytes(num(value));
 
 export function formatStatus(status: Json): string {
   const worker = status.worker as Json;

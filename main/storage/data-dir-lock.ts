@@ -7,7 +7,8 @@ export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid is running (EPERM: it is, under another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

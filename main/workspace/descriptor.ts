@@ -3,6 +3,7 @@
 // can enter (0700), in a file only its owner can read (0600).
 import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isAlive } from '../storage/data-dir-lock.ts';
 
 export interface WorkspaceDescriptor {
   endpoint: string;
@@ -61,24 +62,13 @@ export async function removeDescriptor(file: string, pid: number): Promise<void>
   await rm(file, { force: true });
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The descriptor of a workspace that is still running for this source, if there is one. */
 export async function runningWorkspace(file: string): Promise<WorkspaceDescriptor | undefined> {
   const info = await lstat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   try {
     const descriptor = JSON.parse(await readFile(file, 'utf8')) as WorkspaceDescriptor;
-    return typeof descriptor.pid === 'number' &&
-      descriptor.pid !== process.pid &&
-      processAlive(descriptor.pid)
+    return typeof descriptor.pid === 'number' && descriptor.pid !== process.pid && isAlive(descriptor.pid)
       ? descriptor
       : undefined;
   } catch {

@@ -10,7 +10,8 @@ import { Problem } from '../api/problem.ts';
 
 export const TOKEN_HEADER = 'x-kino-token';
 
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+/** The names a workspace answers to (and the only endpoints the session CLI sends its token to). */
+export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
 
 export function allowedHosts(port: number): Set<string> {
   return new Set(LOOPBACK_HOSTS.map((host) => `${host}:${port}`));

@@ -3,11 +3,10 @@
 import { projectContext } from '../engine/project-context.ts';
 import { FrameOutOfRangeError } from '../engine/drawing-session.ts';
 import { CompositionCompileError } from '../composition/compile.ts';
-import { CompositionLoadError } from '../composition/load.ts';
+import { CompositionLoadError, LoadedComposition } from '../composition/load.ts';
 import { MediaError } from '../media/media-error.ts';
 import { projectForFile } from '../project/load.ts';
 import { SpecValidationError } from '../../shared/spec/validate.ts';
-import { LoadedComposition } from './mount.ts';
 import { WorkspaceError } from './protocol.ts';
 import type { FromWorker, ToWorker, WorkspaceErrorBody, WorkspaceJob } from './protocol.ts';
 import type { OperationContext } from './operations/context.ts';
@@ -59,7 +58,7 @@ async function run(
     source: composition.source,
     sourceRevision,
     model: await composition.mount(),
-    remount: async () => (await LoadedComposition.load(composition.source, stagingDir)).mount(),
+    remount: async () => (await LoadedComposition.load(composition.source, { outDir: stagingDir })).mount(),
     project,
     renderProject: await projectContext(project),
     resultsDir,
@@ -80,7 +79,7 @@ async function run(
 process.on('message', (message: ToWorker) => {
   if (message.type === 'load') {
     stagingDir = message.stagingDir;
-    LoadedComposition.load(message.source, message.stagingDir).then(
+    LoadedComposition.load(message.source, { outDir: message.stagingDir }).then(
       (composition) => {
         loaded = composition;
         send({ type: 'ready' });

@@ -6,19 +6,35 @@ import { WorkspaceError } from '../protocol.ts';
 import { frameFileName, revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 
+export interface CapturedFrame {
+  index: number;
+  seconds: number;
+  path: string;
+}
+
 export interface FrameOperationResult {
-  frame: { index: number; seconds: number; path: string; width: number; height: number };
+  frame: CapturedFrame & { width: number; height: number };
   framesTotal: number;
 }
 
-export function assertFrameIndex(frame: number, framesTotal: number, field = 'frameIndex'): void {
-  if (frame >= framesTotal) {
-    throw new WorkspaceError(
-      400,
-      'frame_out_of_range',
-      `${field} ${frame} is outside the timeline: it has ${framesTotal} frames (0–${framesTotal - 1})`,
-    );
-  }
+/**
+ * Draws `index` on the session (which refuses a frame outside the timeline) and writes it to the
+ * results folder, named by revision, frame and aspect.
+ */
+export async function captureFrame(
+  ctx: OperationContext,
+  session: DrawingSession,
+  index: number,
+): Promise<CapturedFrame> {
+  await session.draw(index);
+  const file = path.join(
+    ctx.resultsDir,
+    'frames',
+    revisionTag(ctx.sourceRevision),
+    frameFileName(index, ctx.job.aspect),
+  );
+  await writePngAtomically(file, await session.png());
+  return { index, seconds: Number((index / session.video.fps).toFixed(3)), path: file };
 }
 
 export async function frameOperation(ctx: OperationContext): Promise<FrameOperationResult> {
@@ -31,26 +47,9 @@ export async function frameOperation(ctx: OperationContext): Promise<FrameOperat
     signal: ctx.signal,
   });
   try {
-    assertFrameIndex(index, session.framesTotal);
-    await session.draw(index);
-    const file = path.join(
-      ctx.resultsDir,
-      'frames',
-      revisionTag(ctx.sourceRevision),
-      frameFileName(index, ctx.job.aspect),
-    );
-    await writePngAtomically(file, await session.png());
-    const { size, fps, durationFrames } = session.video;
-    return {
-      frame: {
-        index,
-        seconds: Number((index / fps).toFixed(3)),
-        path: file,
-        width: size.width,
-        height: size.height,
-      },
-      framesTotal: durationFrames,
-    };
+    const frame = await captureFrame(ctx, session, index);
+    const { size, durationFrames } = session.video;
+    return { frame: { ...frame, width: size.width, height: size.height }, framesTotal: durationFrames };
   } finally {
     session.close();
   }

@@ -1,16 +1,14 @@
 // inspect: the mounted timeline, the resource facts and warnings; with frameIndex, also that frame
 // as a PNG and every element drawn on it (where, how opaque), which is what a finding's
 // "Inspect frame" action opens.
-import path from 'node:path';
 import type { DrawnElement } from '../../../shared/draw/types.ts';
 import type { ModelElement } from '../../../shared/spec/model.ts';
 import { DrawingSession } from '../../engine/drawing-session.ts';
-import { writePngAtomically } from '../../engine/render-frame.ts';
 import { inspectComposition } from '../../inspect/inspect.ts';
 import type { InspectResult } from '../../inspect/inspect.ts';
-import { frameFileName, revisionTag } from './context.ts';
+import { deviceBounds } from '../../review/text-geometry.ts';
 import type { OperationContext } from './context.ts';
-import { assertFrameIndex } from './frame.ts';
+import { captureFrame } from './frame.ts';
 
 export interface VisibleElement {
   key: string;
@@ -34,21 +32,13 @@ function label(element: ModelElement): string | undefined {
 }
 
 function deviceBox(drawn: DrawnElement): VisibleElement['box'] {
-  const { box, transform: m } = drawn;
-  const corners = [
-    [box.x, box.y],
-    [box.x + box.width, box.y],
-    [box.x, box.y + box.height],
-    [box.x + box.width, box.y + box.height],
-  ].map(([x, y]) => [m.a * x! + m.c * y! + m.e, m.b * x! + m.d * y! + m.f] as const);
-  const xs = corners.map((c) => c[0]);
-  const ys = corners.map((c) => c[1]);
+  const bounds = deviceBounds(drawn.box, drawn.transform);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
-    x: round(Math.min(...xs)),
-    y: round(Math.min(...ys)),
-    width: round(Math.max(...xs) - Math.min(...xs)),
-    height: round(Math.max(...ys) - Math.min(...ys)),
+    x: round(bounds.x0),
+    y: round(bounds.y0),
+    width: round(bounds.x1 - bounds.x0),
+    height: round(bounds.y1 - bounds.y0),
   };
 }
 
@@ -81,19 +71,8 @@ export async function inspectOperation(ctx: OperationContext): Promise<InspectOp
     });
     const index = ctx.job.frameIndex;
     if (index === undefined) return facts;
-    assertFrameIndex(index, session.framesTotal);
-    await session.draw(index);
-    const file = path.join(
-      ctx.resultsDir,
-      'frames',
-      revisionTag(ctx.sourceRevision),
-      frameFileName(index, ctx.job.aspect),
-    );
-    await writePngAtomically(file, await session.png());
-    return {
-      ...facts,
-      frame: { index, seconds: Number((index / session.video.fps).toFixed(3)), path: file, visible },
-    };
+    const frame = await captureFrame(ctx, session, index);
+    return { ...facts, frame: { ...frame, visible } };
   } finally {
     session.close();
   }
