@@ -29,7 +29,12 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
-export function workspaceGuard(token: string, port: () => number) {
+export interface GuardOptions {
+  /** Static UI files: served to the loopback origin without the token (no secrets in them). */
+  isPublic?: (pathname: string) => boolean;
+}
+
+export function workspaceGuard(token: string, port: () => number, options: GuardOptions = {}) {
   return async (request: FastifyRequest): Promise<void> => {
     const host = request.headers.host?.toLowerCase();
     if (!host || !allowedHosts(port()).has(host)) {
@@ -51,6 +56,10 @@ export function workspaceGuard(token: string, port: () => number) {
         'token_in_query',
         'the token is accepted only in the X-Kino-Token header, never in the URL',
       );
+    }
+    if (options.isPublic && request.method === 'GET') {
+      const pathname = request.url.split('?', 1)[0] ?? '';
+      if (!pathname.includes('%') && options.isPublic(pathname)) return;
     }
     const given = request.headers[TOKEN_HEADER];
     if (typeof given !== 'string' || given === '') {

@@ -38,6 +38,21 @@ export interface WorkspaceOptions {
   requestTimeoutSeconds?: number;
   /** Port to bind on 127.0.0.1; default a free one. */
   port?: number;
+  /** More routes on the same server (the studio UI and its host API), registered after the guard. */
+  extensions?: WorkspaceExtension[];
+}
+
+/** What an extension gets: the routes' shared context plus the server's token and bound port. */
+export interface WorkspaceExtensionContext extends WorkspaceContext {
+  token: string;
+  port: () => number;
+}
+
+export interface WorkspaceExtension {
+  register(app: FastifyInstance, ctx: WorkspaceExtensionContext): void;
+  /** Paths served without the token (still Host- and Origin-checked): static UI files only. */
+  isPublic?(pathname: string): boolean;
+  close?(): Promise<void>;
 }
 
 export interface RunningWorkspace {
@@ -135,14 +150,18 @@ async function serveWorkspace(
     },
   });
   installProblemHandlers(app, MAX_JOB_BODY_BYTES);
+  const extensions = options.extensions ?? [];
   app.addHook(
     'onRequest',
-    workspaceGuard(token, () => port),
+    workspaceGuard(token, () => port, {
+      isPublic: (pathname) => extensions.some((extension) => extension.isPublic?.(pathname) ?? false),
+    }),
   );
   statusRoutes(app, ctx);
   sourceRoutes(app, ctx);
   jobRoutes(app, ctx);
   artifactRoutes(app, ctx);
+  for (const extension of extensions) extension.register(app, { ...ctx, token, port: () => port });
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   port = (app.server.address() as AddressInfo).port;
@@ -174,6 +193,7 @@ async function serveWorkspace(
         await removeDescriptor(paths.descriptor, process.pid);
         await watch.close();
         await app.close();
+        await Promise.all(extensions.map((extension) => extension.close?.()));
         await release();
       })();
       return closing;
