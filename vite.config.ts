@@ -1,7 +1,24 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One config for the renderer build (later issues) and for vitest.
-export default defineConfig({
+// One config for the studio UI build (renderer/studio → dist/renderer, served at /studio/) and for
+// vitest (mode 'test'), whose globs are relative to the repository root.
+export default defineConfig(({ mode }) => ({
+  ...(mode === 'test'
+    ? {}
+    : {
+        root: 'renderer/studio',
+        base: '/studio/',
+        plugins: [react()],
+        build: {
+          outDir: '../../dist/renderer',
+          emptyOutDir: true,
+          // Monaco and its TypeScript worker are large by nature; they load from the local server.
+          chunkSizeWarningLimit: 12_000,
+          sourcemap: false,
+        },
+        worker: { format: 'es' as const },
+      }),
   test: {
     include: [
       'main/**/*.test.ts',
@@ -15,4 +32,4 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
   },
-});
+}));

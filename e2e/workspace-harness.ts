@@ -19,6 +19,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { WorkspaceDescriptor } from '../main/workspace/descriptor.ts';
+import type { JobStreamLine } from '../main/workspace/protocol.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
 export const KINO_JSON = { name: 'ws-test', assetsDir: 'assets', compositions: {} };
@@ -238,6 +239,115 @@ export function raw(workspace: StartedWorkspace, options: RawRequest): Promise<R
   });
 }
 
+export interface OpenJob {
+  /** Every NDJSON line received so far, parsed (none when the answer is not a stream). */
+  lines: JobStreamLine[];
+  /** Status and headers, once they arrive. */
+  head: Promise<{ status: number; headers: IncomingHttpHeaders }>;
+  /** The whole answer, once it ends (rejects if the request was aborted or failed). */
+  ended: Promise<RawAnswer>;
+  /** The first line (received or to come) that `match` accepts. */
+  line(match: (line: JobStreamLine) => boolean, timeoutMs?: number): Promise<JobStreamLine>;
+  /** Closes the connection, as a client that goes away. */
+  abort(): void;
+}
+
+/**
+ * POST /jobs kept open: with `stream` (the default) it asks for the NDJSON progress stream and
+ * parses lines as they arrive; without it, it is a plain request that can still be aborted mid-way.
+ */
+export function openJob(
+  workspace: StartedWorkspace,
+  body: Record<string, unknown>,
+  options: { stream?: boolean; headers?: Record<string, string> } = {},
+): OpenJob {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const lines: JobStreamLine[] = [];
+  const waiters: { match: (line: JobStreamLine) => boolean; resolve: (line: JobStreamLine) => void }[] = [];
+  let resolveHead!: (head: { status: number; headers: IncomingHttpHeaders }) => void;
+  const head = new Promise<{ status: number; headers: IncomingHttpHeaders }>((r) => (resolveHead = r));
+  const req = httpRequest({
+    host: '127.0.0.1',
+    port: workspace.port,
+    method: 'POST',
+    path: '/jobs',
+    agent: false,
+    headers: {
+      host: `127.0.0.1:${workspace.port}`,
+      'x-kino-token': workspace.token,
+      'content-type': 'application/json',
+      'content-length': String(bytes.length),
+      ...(options.stream === false ? {} : { accept: 'application/x-ndjson' }),
+      ...options.headers,
+    },
+  });
+  const ended = new Promise<RawAnswer>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      resolveHead({ status: res.statusCode ?? 0, headers: res.headers });
+      const streamed = /^application\/x-ndjson/.test(res.headers['content-type'] ?? '');
+      const chunks: Buffer[] = [];
+      let pending = '';
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (!streamed) return;
+        pending += chunk.toString('utf8');
+        let newline: number;
+        while ((newline = pending.indexOf('\n')) >= 0) {
+          const line = JSON.parse(pending.slice(0, newline)) as JobStreamLine;
+          pending = pending.slice(newline + 1);
+          lines.push(line);
+          for (const waiter of [...waiters]) {
+            if (!waiter.match(line)) continue;
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(line);
+          }
+        }
+      });
+      res.on('error', reject);
+      res.on('aborted', () => reject(new Error('the answer was cut off')));
+      res.on('end', () => {
+        const all = Buffer.concat(chunks);
+        const text = all.toString('utf8');
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: all,
+          text,
+          json: () => JSON.parse(text) as Record<string, unknown>,
+        });
+      });
+    });
+  });
+  // An aborted request rejects `ended`; a test that aborts on purpose need not look.
+  ended.catch(() => undefined);
+  req.end(bytes);
+  return {
+    lines,
+    head,
+    ended,
+    line(match, timeoutMs = 60_000) {
+      const seen = lines.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('timed out waiting for a stream line')), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (line) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        });
+        void ended.then(
+          () => reject(new Error(`the stream ended without such a line: ${JSON.stringify(lines)}`)),
+          (error: unknown) => reject(error as Error),
+        );
+      });
+    },
+    abort: () => req.destroy(),
+  };
+}
+
 export interface CliRun {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -248,16 +358,24 @@ export interface CliRun {
 
 /** Runs `kino ...args`; a run past `timeoutMs` is killed (and reported with signal SIGKILL). */
 export function kino(args: string[], options: { timeoutMs?: number } = {}): Promise<CliRun> {
+  return spawnKino(args, options).run;
+}
+
+/** `kino ...args` with its process at hand (to signal it), and its run. */
+export function spawnKino(
+  args: string[],
+  options: { timeoutMs?: number } = {},
+): { child: ChildProcess; output: () => string; run: Promise<CliRun> } {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [KINO_BIN, ...args], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const child = spawn(process.execPath, [KINO_BIN, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const run = new Promise<CliRun>((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -265,6 +383,7 @@ export function kino(args: string[], options: { timeoutMs?: number } = {}): Prom
       resolve({ code, signal, stdout, stderr, milliseconds: performance.now() - started });
     });
   });
+  return { child, output: () => stdout + stderr, run };
 }
 
 /** `kino session <descriptor> ...args`. */

@@ -23,6 +23,7 @@ import {
 } from './session-command.ts';
 import { registerWorkspaceCommand } from './workspace-command.ts';
 import { registerPreviewCommand } from './preview-command.ts';
+import { registerStudioCommand } from './studio-command.ts';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 64;
@@ -178,6 +179,7 @@ export function buildProgram(): Command {
   registerWorkspaceCommand(program);
   registerSessionCommand(program);
   registerPreviewCommand(program);
+  registerStudioCommand(program);
   return program;
 }
 

@@ -1,12 +1,14 @@
 // `kino session <descriptor> <subcommand>`: drives a running workspace. Exit codes: 0 ok, 1 failure,
-// 2 quality gate (strict quality and findings remain), 64 usage.
+// 2 quality gate (strict quality and findings remain), 64 usage, 130 canceled (Ctrl+C).
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
 import { FINDING_CODES, isFindingCode } from '../review/finding.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
-import { callWorkspace } from '../session/client.ts';
+import { SessionCanceledError, callWorkspace } from '../session/client.ts';
+import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { parsePositiveSeconds, parseWholeNumber } from './units.ts';
 import { readSessionDescriptor } from '../session/descriptor.ts';
+import type { SessionDescriptor } from '../session/descriptor.ts';
 import {
   formatFrame,
   formatInspect,
@@ -19,6 +21,8 @@ import { MAX_REVIEW_FRAMES } from '../workspace/protocol.ts';
 import type { WorkspaceJob } from '../workspace/protocol.ts';
 
 export const EXIT_QUALITY_GATE = 2;
+/** 128 + SIGINT, as a shell reports a command stopped by Ctrl+C. */
+export const EXIT_CANCELED = 130;
 const DEFAULT_SESSION_TIMEOUT_SECONDS = 900;
 
 /** Set by an action whose exit code is not 0 or a thrown failure (the quality gate). */
@@ -42,6 +46,35 @@ function findingCodes(value: string): string[] {
     );
   }
   return codes;
+}
+
+/** The spec's time syntax ("1.5s", "500ms", "45f"); a bare number is seconds. */
+function posterTime(value: string): string {
+  if (/^\d+(\.\d+)?$/.test(value)) return `${value}s`;
+  if (!TIME_PATTERN.test(value))
+    throw new InvalidArgumentError('expected a time like "1.5s", "500ms" or "45f"');
+  return value;
+}
+
+/**
+ * Sends the job; Ctrl+C closes the request, which cancels the job on the workspace (it stops the
+ * operation and keeps none of its files). A second Ctrl+C is not caught: it ends the CLI at once.
+ */
+async function submitJob(descriptor: SessionDescriptor, body: WorkspaceJob, timeoutSeconds: number) {
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    return await callWorkspace(descriptor, 'POST', '/jobs', body, timeoutSeconds, interrupt.signal);
+  } catch (error) {
+    if (!(error instanceof SessionCanceledError)) throw error;
+    throw new SessionExit(
+      EXIT_CANCELED,
+      `kino: canceled (Ctrl+C); the workspace stops the ${body.operation} and keeps none of its files`,
+    );
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
 }
 
 interface SessionOptions {
@@ -82,7 +115,7 @@ async function runSession(
       ...(opts.allowQuality ? { allowQuality: opts.allowQuality as WorkspaceJob['allowQuality'] } : {}),
       ...(opts.strictQuality ? { strictQuality: true } : {}),
     };
-    answer = await callWorkspace(descriptor, 'POST', '/jobs', body, opts.timeout);
+    answer = await submitJob(descriptor, body, opts.timeout);
   }
   const { status, body } = answer;
   if (status >= 400) {
@@ -143,7 +176,7 @@ export function registerSessionCommand(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nExit codes: 0 ok, 1 failure, 2 quality gate (--strict-quality and findings remain), 64 usage.',
+      '\nExit codes: 0 ok, 1 failure, 2 quality gate (--strict-quality and findings remain), 64 usage, 130 canceled (Ctrl+C).',
     );
   // Usage errors and help behave as for every other command (exit 64, no stack trace).
   session.copyInheritedSettings(program);
@@ -232,9 +265,20 @@ export function registerSessionCommand(program: Command): void {
     .addOption(new Option('-f, --format <format>', 'output format').choices(OUTPUT_FORMATS))
     .addOption(new Option('-q, --quality <quality>', 'quality level').choices(QUALITIES))
     .addOption(aspect())
+    .option(
+      '--poster <time>',
+      'also write a PNG of the frame at this time next to the video, e.g. 1.5s, 500ms, 45f',
+      posterTime,
+    )
     .action(function (
       descriptor: string,
-      opts: SessionOptions & { frames?: number; format?: string; quality?: string; aspect?: string },
+      opts: SessionOptions & {
+        frames?: number;
+        format?: string;
+        quality?: string;
+        aspect?: string;
+        poster?: string;
+      },
     ) {
       return runSession(
         descriptor,
@@ -244,6 +288,7 @@ export function registerSessionCommand(program: Command): void {
           ...(opts.format ? { format: opts.format as WorkspaceJob['format'] } : {}),
           ...(opts.quality ? { quality: opts.quality as WorkspaceJob['quality'] } : {}),
           ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+          ...(opts.poster ? { poster: opts.poster } : {}),
         },
         opts,
       );

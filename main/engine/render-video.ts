@@ -206,7 +206,8 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     await Promise.all(inFlight);
   } catch (error) {
     await Promise.allSettled(inFlight);
-    encoder.abort();
+    // Awaited: the partial file is gone by the time the render fails (a canceled render leaves nothing).
+    await encoder.abort();
     media.close();
     throw error;
   }

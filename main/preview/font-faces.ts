@@ -1,5 +1,6 @@
 // The bundled fonts as CSS @font-face rules under the Kino family aliases ('Kino Sans', ...), so text
-// in the browser uses the same files as the Skia renderer and not whatever the system has.
+// in the browser uses the same files as the Skia renderer and not whatever the system has. The URLs
+// are relative to the sheet, so the studio can serve it under its own prefix.
 import { PREVIEW_ROUTES } from '../../renderer/preview/protocol.ts';
 import { bundledFontFiles } from '../fonts/bundled.ts';
 import type { BundledFontFile } from '../fonts/bundled.ts';
@@ -14,7 +15,7 @@ export function bundledFontFaceSheet(): FontFaceSheet {
   const files = bundledFontFiles();
   const rules = files.map(
     (file, index) =>
-      `@font-face { font-family: '${file.alias}'; src: url('${PREVIEW_ROUTES.fontFile}${index}.ttf') format('truetype'); ` +
+      `@font-face { font-family: '${file.alias}'; src: url('${PREVIEW_ROUTES.fontFile.slice(1)}${index}.ttf') format('truetype'); ` +
       `font-weight: ${file.weight}; font-style: ${file.italic ? 'italic' : 'normal'}; font-display: block; }`,
   );
   return { css: rules.join('\n') + '\n', files };

@@ -12,18 +12,41 @@ export class SessionRequestError extends Error {
   override name = 'SessionRequestError';
 }
 
+/** The request was given up on purpose (`cancel` aborted); closing it cancels the job on the workspace. */
+export class SessionCanceledError extends Error {
+  override name = 'SessionCanceledError';
+}
+
 export async function callWorkspace(
   descriptor: SessionDescriptor,
   method: 'GET' | 'POST',
   pathAndQuery: string,
   body: unknown,
   timeoutSeconds: number,
+  cancel?: AbortSignal,
 ): Promise<SessionAnswer> {
   const url = new URL(pathAndQuery, descriptor.endpoint);
   // The path is ours, but keep the guarantee local: the token goes nowhere but this origin.
   if (url.origin !== descriptor.endpoint)
     throw new SessionRequestError(`refusing to send the token to ${url.origin}`);
-  const signal = AbortSignal.timeout(timeoutSeconds * 1000);
+  const budget = AbortSignal.timeout(timeoutSeconds * 1000);
+  const signal = cancel ? AbortSignal.any([budget, cancel]) : budget;
+  try {
+    return await exchange(descriptor, url, method, body, signal, timeoutSeconds);
+  } catch (error) {
+    if (cancel?.aborted) throw new SessionCanceledError('canceled');
+    throw error;
+  }
+}
+
+async function exchange(
+  descriptor: SessionDescriptor,
+  url: URL,
+  method: 'GET' | 'POST',
+  body: unknown,
+  signal: AbortSignal,
+  timeoutSeconds: number,
+): Promise<SessionAnswer> {
   let answer;
   try {
     answer = await request(url, {

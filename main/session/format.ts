@@ -135,6 +135,7 @@ export function formatInspect(result: Json): string {
 
 export function formatRender(result: Json, descriptorPath: string): string {
   const artifact = result.artifact as Json;
+  const poster = artifact.poster as Json | undefined;
   const receipt = result.receipt as Json;
   const options = receipt.options as Json;
   const verification = receipt.verification as Json;
@@ -144,6 +145,7 @@ export function formatRender(result: Json, descriptorPath: string): string {
     `  ${str(options.width)}×${str(options.height)} ${str(options.fps)} fps, ${str(options.frames)} of ${str(options.framesTotal)} frames, ${bytes(artifact.bytes)}`,
     `  sha256 ${str(artifact.sha256)}`,
     `  verified: ${verification.ok ? ((verification.checks as Json[]) ?? []).map((c) => str(c.name)).join(', ') : 'FAILED'}`,
+    ...(poster ? [`  poster ${str(poster.path)}, ${bytes(poster.bytes)}`] : []),
     `  receipt ${str(result.receiptPath)}`,
     `  ${findingSummary(findings)}`,
     ...formatFindings(findings, descriptorPath).map((line) => `  ${line}`),

@@ -1,11 +1,10 @@
 // Runs workspace jobs one at a time on the worker, with at most MAX_ADMITTED requests admitted
 // (running + waiting). Each job is pinned to a source revision: a request for another revision is
 // refused before anything runs, and a result whose source changed while it ran is discarded.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { Problem } from '../api/problem.ts';
-import type { WorkspaceJob } from './protocol.ts';
-import { WorkspaceError } from './protocol.ts';
+import type { JobProgress, WorkspaceJob } from './protocol.ts';
+import { CANCELED_STATUS, WorkspaceError } from './protocol.ts';
+import { removeResultFiles } from './result-files.ts';
 import type { SourceRevisionTracker } from './source-revision.ts';
 import type { WorkerHost } from './worker-host.ts';
 
@@ -25,16 +24,8 @@ export interface JobRunnerOptions {
   requestTimeoutMs: number;
 }
 
-/** Strings in a result that name files inside the results folder (to remove a stale result's files). */
-function resultFiles(value: unknown, resultsDir: string, found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.startsWith(resultsDir + path.sep)) found.push(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) resultFiles(item, resultsDir, found);
-  } else if (value && typeof value === 'object') {
-    for (const item of Object.values(value)) resultFiles(item, resultsDir, found);
-  }
-  return found;
+function stageOnly(stage: JobProgress['stage']): JobProgress {
+  return { stage, framesDone: 0, framesTotal: 0, fps: 0, etaSeconds: null };
 }
 
 export function toProblem(error: WorkspaceError): Problem {
@@ -44,9 +35,13 @@ export function toProblem(error: WorkspaceError): Problem {
   });
 }
 
+type ProgressListener = (progress: JobProgress) => void;
+
 interface WaitingJob {
   job: WorkspaceJob;
   received: number;
+  gone: AbortSignal | undefined;
+  onProgress: ProgressListener | undefined;
   resolve: (result: Record<string, unknown>) => void;
   reject: (error: unknown) => void;
 }
@@ -67,36 +62,46 @@ export class WorkspaceJobRunner {
   }
 
   /**
-   * Runs `job` when its turn comes. A client that goes away (`gone` aborts) while its job waits
-   * gives its place up; a running job finishes (its time-out bounds it).
+   * Runs `job` when its turn comes. Refuses at once, by throwing (not by rejecting), when the
+   * workspace is stopping or the queue is full, so a caller knows the job was admitted before it
+   * commits to an answer. A client that goes away (`gone` aborts) gives its place up while its job
+   * waits, and cancels it while it runs. `onProgress` hears the job's progress.
    */
-  submit(job: WorkspaceJob, gone?: AbortSignal): Promise<Record<string, unknown>> {
-    if (this.#closed) {
-      return Promise.reject(new Problem(503, 'workspace_stopping', 'the workspace is stopping'));
-    }
+  submit(
+    job: WorkspaceJob,
+    gone?: AbortSignal,
+    onProgress?: ProgressListener,
+  ): Promise<Record<string, unknown>> {
+    if (this.#closed) throw new Problem(503, 'workspace_stopping', 'the workspace is stopping');
     if (this.#waiting.length + (this.#running ? 1 : 0) >= MAX_ADMITTED) {
-      return Promise.reject(
-        new Problem(
-          429,
-          'queue_full',
-          `queue full: the workspace already has ${MAX_ADMITTED} requests (1 running, ${MAX_ADMITTED - 1} waiting); retry when one finishes`,
-          { headers: { 'retry-after': '1' } },
-        ),
+      throw new Problem(
+        429,
+        'queue_full',
+        `queue full: the workspace already has ${MAX_ADMITTED} requests (1 running, ${MAX_ADMITTED - 1} waiting); retry when one finishes`,
+        { headers: { 'retry-after': '1' } },
       );
     }
+    const behindAnother = this.#running || this.#waiting.length > 0;
     return new Promise((resolve, reject) => {
-      const entry: WaitingJob = { job, received: performance.now(), resolve, reject };
+      const entry: WaitingJob = { job, received: performance.now(), gone, onProgress, resolve, reject };
       this.#waiting.push(entry);
       gone?.addEventListener(
         'abort',
         () => {
           const at = this.#waiting.indexOf(entry);
-          if (at < 0) return;
+          if (at < 0) return; // running: the worker host cancels it
           this.#waiting.splice(at, 1);
-          reject(new Problem(499, 'client_gone', 'the client went away before its turn'));
+          reject(
+            new Problem(
+              CANCELED_STATUS,
+              'canceled',
+              `the client went away before the ${job.operation} started`,
+            ),
+          );
         },
         { once: true },
       );
+      if (behindAnother) onProgress?.(stageOnly('queued'));
       this.#next();
     });
   }
@@ -106,7 +111,7 @@ export class WorkspaceJobRunner {
     const entry = this.#waiting.shift();
     if (!entry) return;
     this.#running = true;
-    this.#execute(entry.job, entry.received)
+    this.#execute(entry)
       .then(entry.resolve, (error: unknown) =>
         entry.reject(error instanceof WorkspaceError ? toProblem(error) : error),
       )
@@ -124,7 +129,8 @@ export class WorkspaceJobRunner {
     }
   }
 
-  async #execute(job: WorkspaceJob, received: number): Promise<Record<string, unknown>> {
+  async #execute(entry: WaitingJob): Promise<Record<string, unknown>> {
+    const { job, received, gone, onProgress } = entry;
     const { tracker, worker, resultsDir, requestTimeoutMs } = this.#options;
     if (this.#closed) throw new WorkspaceError(503, 'workspace_stopping', 'the workspace is stopping');
     const before = await tracker.current();
@@ -145,17 +151,16 @@ export class WorkspaceJobRunner {
         details: { sourceRevision: before.id },
       });
     }
+    if (gone?.aborted) throw WorkspaceError.canceled(job.operation, 'it never started');
+    if (!worker.readyFor(before.id)) onProgress?.(stageOnly('starting'));
+    // A worker that is starting finishes starting even when its client goes away: the next job uses it.
     const { startupMilliseconds } = await worker.ensureReady(before.id);
     const previousCrash = startupMilliseconds > 0 ? worker.takeUnreportedCrash() : undefined;
-    const run = await worker.run(job, before.id, resultsDir, requestTimeoutMs);
+    if (gone?.aborted) throw WorkspaceError.canceled(job.operation, 'it never started');
+    const run = await worker.run(job, before.id, resultsDir, requestTimeoutMs, { signal: gone, onProgress });
     const after = await tracker.current();
     if (after.id !== before.id) {
-      // Files and folders (a review's samples) alike; a removal that fails must not hide the answer.
-      await Promise.all(
-        resultFiles(run.result, resultsDir).map((file) =>
-          rm(file, { recursive: true, force: true }).catch(() => undefined),
-        ),
-      );
+      await removeResultFiles(run.result, resultsDir);
       throw new WorkspaceError(
         409,
         'stale_result',

@@ -192,8 +192,9 @@ async function serveWorkspace(
         worker.stop();
         await removeDescriptor(paths.descriptor, process.pid);
         await watch.close();
-        await app.close();
+        // Extensions first: their long-lived responses (event streams) would hold app.close() open.
         await Promise.all(extensions.map((extension) => extension.close?.()));
+        await app.close();
         await release();
       })();
       return closing;

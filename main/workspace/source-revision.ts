@@ -70,6 +70,7 @@ export class SourceRevisionTracker {
   /** Identities of the graph's files when it was last scanned: any change means a rescan. */
   #graphIdentities = new Map<string, string | undefined>();
   #last: SourceRevision | undefined;
+  #rescan = false;
 
   readonly #reloadProject: () => Promise<RenderProject>;
 
@@ -124,6 +125,15 @@ export class SourceRevisionTracker {
     return this.#last;
   }
 
+  /**
+   * `file` was just written (a save through the workspace): its hash and the import graph are
+   * worked out afresh next time, whatever its size, mtime and inode say.
+   */
+  invalidate(...files: string[]): void {
+    for (const file of files) this.#hashes.delete(path.resolve(file));
+    this.#rescan = true;
+  }
+
   /** The last computed revision, without touching the disk. */
   get last(): SourceRevision | undefined {
     return this.#last;
@@ -152,7 +162,7 @@ export class SourceRevisionTracker {
 
   async #graphChanged(): Promise<boolean> {
     // A failed compile may be fixed by a file it could not find, which no identity covers yet.
-    if (!this.#graph || this.#compileProblems) return true;
+    if (!this.#graph || this.#compileProblems || this.#rescan) return true;
     for (const [file, identity] of this.#graphIdentities) {
       if ((await fileIdentity(file)) !== identity) return true;
     }
@@ -168,6 +178,7 @@ export class SourceRevisionTracker {
     ]) {
       before.set(file, await fileIdentity(file));
     }
+    this.#rescan = false;
     try {
       this.#graph = await scanComposition(this.#entry);
       this.#compileProblems = undefined;

@@ -5,9 +5,12 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { forkWorker, killWorkerGroup } from '../jobs/worker-process.ts';
 import { WorkspaceError } from './protocol.ts';
-import type { FromWorker, ToWorker, WorkspaceJob } from './protocol.ts';
+import type { FromWorker, JobProgress, ToWorker, WorkspaceJob } from './protocol.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+/** How long a canceled operation may take to stop before its worker is killed instead. */
+export const CANCEL_GRACE_MS = 2000;
 
 export type WorkerState = 'none' | 'starting' | 'ready' | 'busy' | 'retired';
 
@@ -21,6 +24,12 @@ export interface WorkerRun {
   result: Record<string, unknown>;
   captureMilliseconds: number;
   workerPid: number;
+}
+
+export interface RunHooks {
+  /** Aborted when the job's client goes away. */
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: JobProgress) => void) | undefined;
 }
 
 interface Pending {
@@ -151,35 +160,82 @@ export class WorkerHost {
     return { startupMilliseconds: performance.now() - started };
   }
 
-  /** Runs one job on the ready worker; past `timeoutMs` the worker is killed and the job fails. */
-  run(job: WorkspaceJob, sourceRevision: string, resultsDir: string, timeoutMs: number): Promise<WorkerRun> {
+  /** Whether a job for `revision` would run at once, without starting a worker first. */
+  readyFor(revision: string): boolean {
+    return this.#state === 'ready' && this.#revision === revision;
+  }
+
+  /**
+   * Runs one job on the ready worker; past `timeoutMs` the worker is killed and the job fails.
+   * `signal` cancels it: the worker aborts the operation and stays, unless it has not stopped
+   * within CANCEL_GRACE_MS (a draw that never yields), when it is killed.
+   */
+  run(
+    job: WorkspaceJob,
+    sourceRevision: string,
+    resultsDir: string,
+    timeoutMs: number,
+    hooks: RunHooks = {},
+  ): Promise<WorkerRun> {
     const child = this.#child;
     if (!child || this.#state !== 'ready') {
       return Promise.reject(new WorkspaceError(500, 'worker_not_ready', 'the worker is not ready'));
     }
+    const { signal, onProgress } = hooks;
+    if (signal?.aborted) return Promise.reject(WorkspaceError.canceled(job.operation, 'it never started'));
     const id = this.#nextId++;
     this.#state = 'busy';
     return new Promise<WorkerRun>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let cancelTimer: NodeJS.Timeout | undefined;
+      const detach = () => {
+        clearTimeout(timer);
+        clearTimeout(cancelTimer);
+        child.off('message', onMessage);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      // The worker is killed mid-job: the job fails with `error` and the next request starts a new one.
+      const abandon = (error: WorkspaceError) => {
+        detach();
         this.#pending = undefined;
         this.retire();
-        reject(
-          new WorkspaceError(
-            504,
-            'request_timeout',
-            `the ${job.operation} ran past the request time-out of ${timeoutMs / 1000} s, so the worker (pid ${child.pid}) was stopped; ask for less (fewer frames) or start the workspace with a larger --request-timeout`,
+        reject(error);
+      };
+      const timer = setTimeout(
+        () =>
+          abandon(
+            new WorkspaceError(
+              504,
+              'request_timeout',
+              `the ${job.operation} ran past the request time-out of ${timeoutMs / 1000} s, so the worker (pid ${child.pid}) was stopped; ask for less (fewer frames) or start the workspace with a larger --request-timeout`,
+            ),
           ),
+        timeoutMs,
+      );
+      const onAbort = () => {
+        const cancel: ToWorker = { type: 'cancel', id };
+        // A channel that just closed is the exit handler's to report.
+        if (child.connected) child.send(cancel, () => undefined);
+        cancelTimer = setTimeout(
+          () =>
+            abandon(
+              WorkspaceError.canceled(
+                job.operation,
+                `the worker (pid ${child.pid}) was stopped: it did not stop the ${job.operation} within ${CANCEL_GRACE_MS / 1000} s`,
+              ),
+            ),
+          CANCEL_GRACE_MS,
         );
-      }, timeoutMs);
+      };
       const settle = () => {
-        clearTimeout(timer);
-        child.off('message', onMessage);
+        detach();
         this.#pending = undefined;
         if (this.#state === 'busy') this.#state = 'ready';
         if (this.#retireWhenIdle) this.retire();
       };
       const onMessage = (message: FromWorker) => {
-        if (message.type === 'result' && message.id === id) {
+        if (message.type === 'progress' && message.id === id) {
+          onProgress?.(message.progress);
+        } else if (message.type === 'result' && message.id === id) {
           settle();
           resolve({
             result: message.result,
@@ -196,12 +252,12 @@ export class WorkerHost {
         operation: job.operation,
         resolve,
         reject: (error) => {
-          clearTimeout(timer);
-          child.off('message', onMessage);
+          detach();
           reject(error);
         },
       };
       child.on('message', onMessage);
+      signal?.addEventListener('abort', onAbort, { once: true });
       const run: ToWorker = { type: 'run', id, job, sourceRevision, resultsDir };
       child.send(run);
     });

@@ -1,5 +1,6 @@
 // The workspace worker process: compiles and imports the composition once, then runs one operation
-// at a time, each on a freshly mounted model. The server kills it on a time-out or a source change.
+// at a time, each on a freshly mounted model, reporting its progress and stopping it when the server
+// cancels it. The server kills it on a time-out, a source change or a cancel it does not honour.
 import { projectContext } from '../engine/project-context.ts';
 import { FrameOutOfRangeError } from '../engine/drawing-session.ts';
 import { CompositionCompileError } from '../composition/compile.ts';
@@ -8,7 +9,9 @@ import { MediaError } from '../media/media-error.ts';
 import { projectForFile } from '../project/load.ts';
 import { SpecValidationError } from '../../shared/spec/validate.ts';
 import { WorkspaceError } from './protocol.ts';
-import type { FromWorker, ToWorker, WorkspaceErrorBody, WorkspaceJob } from './protocol.ts';
+import type { FromWorker, JobProgress, ToWorker, WorkspaceErrorBody, WorkspaceJob } from './protocol.ts';
+import { throttleProgress } from './progress.ts';
+import { removeResultFiles } from './result-files.ts';
 import type { OperationContext } from './operations/context.ts';
 import { frameOperation } from './operations/frame.ts';
 import { inspectOperation } from './operations/inspect.ts';
@@ -49,6 +52,8 @@ async function run(
   job: WorkspaceJob,
   sourceRevision: string,
   resultsDir: string,
+  signal: AbortSignal,
+  progress: (progress: JobProgress) => void,
 ): Promise<Record<string, unknown>> {
   if (!loaded) throw new WorkspaceError(500, 'worker_not_ready', 'the worker has no composition loaded');
   const composition = loaded;
@@ -62,7 +67,8 @@ async function run(
     project,
     renderProject: await projectContext(project),
     resultsDir,
-    signal: new AbortController().signal,
+    signal,
+    progress,
   };
   switch (job.operation) {
     case 'frame':
@@ -76,24 +82,54 @@ async function run(
   }
 }
 
-process.on('message', (message: ToWorker) => {
-  if (message.type === 'load') {
-    stagingDir = message.stagingDir;
-    LoadedComposition.load(message.source, { outDir: message.stagingDir }).then(
-      (composition) => {
-        loaded = composition;
-        send({ type: 'ready' });
-      },
-      (error: unknown) => send({ type: 'load-failed', error: errorBody(error) }),
-    );
-    return;
-  }
+/** Controllers of the jobs running, by id: a cancel aborts the operation's `ctx.signal`. */
+const running = new Map<number, AbortController>();
+
+function runJob(message: Extract<ToWorker, { type: 'run' }>): void {
+  const { id, job, resultsDir } = message;
+  const controller = new AbortController();
+  running.set(id, controller);
   const started = performance.now();
-  run(message.job, message.sourceRevision, message.resultsDir).then(
-    (result) =>
-      send({ type: 'result', id: message.id, result, captureMilliseconds: performance.now() - started }),
-    (error: unknown) => send({ type: 'failed', id: message.id, error: errorBody(error) }),
-  );
+  const progress = throttleProgress((report) => send({ type: 'progress', id, progress: report }));
+  // Whatever the operation did once its job was canceled is not kept: it answers `canceled`, and a
+  // result that was finished anyway takes its files with it.
+  const canceled = () => send({ type: 'failed', id, error: WorkspaceError.canceled(job.operation).toBody() });
+  run(job, message.sourceRevision, resultsDir, controller.signal, progress)
+    .then(
+      async (result) => {
+        if (!controller.signal.aborted) {
+          send({ type: 'result', id, result, captureMilliseconds: performance.now() - started });
+          return;
+        }
+        await removeResultFiles(result, resultsDir);
+        canceled();
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) canceled();
+        else send({ type: 'failed', id, error: errorBody(error) });
+      },
+    )
+    .finally(() => running.delete(id));
+}
+
+process.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'load':
+      stagingDir = message.stagingDir;
+      LoadedComposition.load(message.source, { outDir: message.stagingDir }).then(
+        (composition) => {
+          loaded = composition;
+          send({ type: 'ready' });
+        },
+        (error: unknown) => send({ type: 'load-failed', error: errorBody(error) }),
+      );
+      return;
+    case 'cancel':
+      running.get(message.id)?.abort();
+      return;
+    case 'run':
+      runJob(message);
+  }
 });
 
 // The server going away (IPC closed) ends the worker: it must never outlive its workspace.

@@ -2,11 +2,11 @@
 // as main/composition/load.ts does in Node: a model, or a function or promise giving one.
 import { assertModel } from '../../shared/builder/validate-model.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
-import { PREVIEW_ROUTES } from './protocol.ts';
+import { PREVIEW_ROUTES, previewRoute } from './protocol.ts';
 
 export async function importModel(buildId: string): Promise<VideoModel> {
   // A new URL per build: the browser caches modules by URL, so a changed source needs a new one.
-  const url = `${PREVIEW_ROUTES.composition}?build=${encodeURIComponent(buildId)}`;
+  const url = `${previewRoute(PREVIEW_ROUTES.composition)}?build=${encodeURIComponent(buildId)}`;
   const module = (await import(url)) as { default?: unknown };
   if (module.default === undefined) {
     throw new Error('no default export: end the file with `export default video({...}, [scene(...)])`');

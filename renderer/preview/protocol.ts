@@ -43,7 +43,18 @@ export interface PreviewConfig {
 /** Element id of the <script type="application/json"> holding the PreviewConfig. */
 export const CONFIG_ELEMENT_ID = 'kino-preview-config';
 
+let routeBase = '';
+
+/** The studio serves these routes under its own prefix (/studio/preview/<key>); `kino preview` at /. */
+export function setPreviewRouteBase(base: string): void {
+  routeBase = base.replace(/\/+$/, '');
+}
+
+export function previewRoute(route: string): string {
+  return routeBase + route;
+}
+
 /** The URL the page loads a media source from. */
 export function mediaUrl(src: string): string {
-  return `${PREVIEW_ROUTES.media}?src=${encodeURIComponent(src)}`;
+  return `${previewRoute(PREVIEW_ROUTES.media)}?src=${encodeURIComponent(src)}`;
 }

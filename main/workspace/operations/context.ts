@@ -3,7 +3,7 @@
 import type { VideoModel } from '../../../shared/spec/model.ts';
 import type { RenderProjectContext } from '../../engine/project-context.ts';
 import type { RenderProject } from '../../project/load.ts';
-import type { WorkspaceJob } from '../protocol.ts';
+import type { JobProgress, WorkspaceJob } from '../protocol.ts';
 
 export interface OperationContext {
   job: WorkspaceJob;
@@ -16,7 +16,10 @@ export interface OperationContext {
   project: RenderProject;
   renderProject: RenderProjectContext;
   resultsDir: string;
+  /** Aborted when the job is canceled (its client went away): stop, and leave nothing behind. */
   signal: AbortSignal;
+  /** Reports how far the operation is (thinned out before it leaves the worker). */
+  progress: (progress: JobProgress) => void;
 }
 
 /** The first 12 hex digits of the revision: enough to tell result files apart in a listing. */

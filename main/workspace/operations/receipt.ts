@@ -30,10 +30,20 @@ export interface RenderReceipt {
   };
   toolchain: Toolchain;
   output: { path: string; bytes: number; sha256: string; probe: ProbeResult };
+  /** The poster PNG written next to the video, when asked for. */
+  poster?: RenderReceiptPoster;
   verification: { ok: boolean; checks: VerificationCheck[]; mismatches: VerificationCheck[] };
   timings: { reviewMilliseconds: number; renderMilliseconds: number; verifyMilliseconds: number };
   findings: ReviewFinding[];
   qualityGate: QualityGate;
+}
+
+export interface RenderReceiptPoster {
+  path: string;
+  bytes: number;
+  /** As asked for, and the frame it fell on. */
+  time: string;
+  frame: number;
 }
 
 export interface ReceiptInput {
@@ -46,6 +56,7 @@ export interface ReceiptInput {
   reviewMilliseconds: number;
   findings: ReviewFinding[];
   qualityGate: QualityGate;
+  poster: RenderReceiptPoster | undefined;
 }
 
 export function buildReceipt(input: ReceiptInput): RenderReceipt {
@@ -60,6 +71,7 @@ export function buildReceipt(input: ReceiptInput): RenderReceipt {
     options: input.options,
     toolchain: input.toolchain,
     output: { path: output.path, bytes: output.bytes, sha256: output.sha256, probe: output.probe },
+    ...(input.poster ? { poster: input.poster } : {}),
     verification: {
       ok: output.ok,
       checks: output.checks,

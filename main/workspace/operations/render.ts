@@ -5,7 +5,11 @@ import path from 'node:path';
 import { FORMAT_EXTENSIONS } from '../../encoder/formats.ts';
 import { renderVideo, resolveForOutput } from '../../engine/render-video.ts';
 import { VerificationError } from '../../verify/verify.ts';
+import { timeToFrame } from '../../../shared/spec/time.ts';
+import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
+import { progressReport } from '../progress.ts';
 import { DEFAULT_REVIEW_FRAMES, WorkspaceError } from '../protocol.ts';
+import type { WorkspaceJob } from '../protocol.ts';
 import { toolchainVersions } from '../toolchain.ts';
 import { revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
@@ -15,9 +19,31 @@ import type { RenderReceipt } from './receipt.ts';
 import { runReview } from './review.ts';
 
 export interface RenderOperationResult {
-  artifact: { path: string; bytes: number; sha256: string; format: string };
+  artifact: {
+    path: string;
+    bytes: number;
+    sha256: string;
+    format: string;
+    /** The poster PNG, when the job asked for one. */
+    poster?: { path: string; bytes: number };
+  };
   receiptPath: string;
   receipt: RenderReceipt;
+}
+
+/** The poster's frame, which must be one of the frames rendered (renderVideo would quietly clamp it). */
+function posterFrameOf(poster: string, job: WorkspaceJob, timeline: ResolvedVideo): number {
+  const rendered = job.frameCount ?? timeline.durationFrames;
+  const frame = timeToFrame(poster, timeline.fps);
+  if (frame >= rendered) {
+    throw new WorkspaceError(
+      400,
+      'poster_out_of_range',
+      `poster ${poster} is frame ${frame}, but the render has ${rendered} frames (0–${rendered - 1}, up to ${((rendered - 1) / timeline.fps).toFixed(3)} s at ${timeline.fps} fps)`,
+      { details: { poster, frame, frames: rendered } },
+    );
+  }
+  return frame;
 }
 
 export async function renderOperation(ctx: OperationContext): Promise<RenderOperationResult> {
@@ -32,6 +58,7 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
       `frameCount ${job.frameCount} is more than the timeline's ${timeline.durationFrames} frames`,
     );
   }
+  const posterFrame = job.poster === undefined ? undefined : posterFrameOf(job.poster, job, timeline);
   const reviewStarted = performance.now();
   const review = await runReview(ctx, {
     frames: DEFAULT_REVIEW_FRAMES,
@@ -55,14 +82,23 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
     dir,
     `${stem}-${revisionTag(ctx.sourceRevision)}${variant}${FORMAT_EXTENSIONS[format]}`,
   );
+  const posterPath = job.poster === undefined ? undefined : outputPath.replace(/\.[^.]+$/, '.poster.png');
   let result;
   try {
     result = await renderVideo({
       model: ctx.model,
       project: ctx.renderProject,
       outputPath,
-      options: { format, quality, aspect: job.aspect, frames: job.frameCount },
+      options: {
+        format,
+        quality,
+        aspect: job.aspect,
+        frames: job.frameCount,
+        poster: job.poster,
+        posterPath,
+      },
       signal: ctx.signal,
+      onProgress: (progress) => ctx.progress(progressReport(progress)),
     });
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
@@ -91,11 +127,21 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
     reviewMilliseconds,
     findings: review.findings,
     qualityGate: review.qualityGate,
+    poster:
+      result.poster && job.poster !== undefined && posterFrame !== undefined
+        ? { ...result.poster, time: job.poster, frame: posterFrame }
+        : undefined,
   });
   const receiptPath = outputPath.replace(/\.[^.]+$/, '.render.json');
   await writeReceipt(receiptPath, receipt);
   return {
-    artifact: { path: outputPath, bytes: result.output.bytes, sha256: result.output.sha256, format },
+    artifact: {
+      path: outputPath,
+      bytes: result.output.bytes,
+      sha256: result.output.sha256,
+      format,
+      ...(result.poster ? { poster: result.poster } : {}),
+    },
     receiptPath,
     receipt,
   };

@@ -12,6 +12,7 @@ import type { FindingDraft, ReviewFinding } from '../../review/finding.ts';
 import { resourceFindings } from '../../review/resource-checks.ts';
 import { visualReview } from '../../review/visual-review.ts';
 import type { FrameDeterminism } from '../../review/visual-review.ts';
+import { progressReport } from '../progress.ts';
 import { DEFAULT_REVIEW_FRAMES } from '../protocol.ts';
 import { frameFileName, revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
@@ -50,6 +51,15 @@ function byTime(a: FindingDraft, b: FindingDraft): number {
 
 export async function runReview(ctx: OperationContext, options: ReviewRunOptions): Promise<ReviewOutcome> {
   const started = performance.now();
+  ctx.progress(
+    progressReport({
+      stage: 'reviewing',
+      framesDone: 0,
+      framesTotal: options.frames,
+      fps: 0,
+      etaSeconds: null,
+    }),
+  );
   const visual = await visualReview({
     model: ctx.model,
     project: ctx.renderProject,
@@ -60,6 +70,15 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
     signal: ctx.signal,
   });
   const { video } = visual;
+  ctx.progress(
+    progressReport({
+      stage: 'reviewing',
+      framesDone: visual.samples.length,
+      framesTotal: visual.samples.length,
+      fps: 0,
+      etaSeconds: null,
+    }),
+  );
   const factsStarted = performance.now();
   const facts = await inspectComposition({
     model: ctx.model,

@@ -1,34 +1,121 @@
-import { readFile, stat } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+// GET /source: the composition's entry file, its hash and revision. PUT /source: saves it (whole,
+// by rename), refusing when someone else saved since the client read it.
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { Problem } from '../../api/problem.ts';
 import type { WorkspaceContext } from '../context.ts';
+import type { SourceSave, SourceSaved, SourceText } from '../protocol.ts';
+import { readSourceBytes, sha256Hex, writeSourceAtomically } from '../source-file.ts';
 
 /** Larger entry files are refused: a composition that big belongs split into modules. */
 export const MAX_SOURCE_BYTES = 256 * 1024;
+/** JSON escaping can grow a text up to six times ("\u0001"): room for the largest source allowed. */
+export const MAX_SOURCE_BODY_BYTES = MAX_SOURCE_BYTES * 6 + 4096;
 
-const SourceSchema = {
+const SHA256 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
+
+const SavedSchema = {
   type: 'object',
   properties: {
     source: { type: 'string' },
     sourceRevision: { type: 'string' },
     bytes: { type: 'integer' },
-    text: { type: 'string' },
+    sha256: { type: 'string' },
   },
 } as const;
 
+const SourceSchema = {
+  type: 'object',
+  properties: { ...SavedSchema.properties, text: { type: 'string' } },
+} as const;
+
+const SaveBodySchema = {
+  type: 'object',
+  properties: {
+    text: { type: 'string' },
+    expectedSha256: {
+      ...SHA256,
+      description: 'the sha256 GET /source gave: refuse if the file changed since',
+    },
+  },
+  required: ['text'],
+  additionalProperties: false,
+} as const;
+
+const tooLarge = (what: string, bytes: number, verb: 'serves' | 'saves') =>
+  new Problem(
+    413,
+    'source_too_large',
+    `${what} is ${bytes} bytes, over the ${MAX_SOURCE_BYTES / 1024} KiB the workspace ${verb}; split the composition into modules`,
+    { extensions: { bytes, limit: MAX_SOURCE_BYTES } },
+  );
+
 export function sourceRoutes(app: FastifyInstance, ctx: WorkspaceContext): void {
-  app.get('/source', { schema: { response: { 200: SourceSchema } } }, async () => {
-    const info = await stat(ctx.source).catch(() => undefined);
-    if (!info?.isFile()) throw new Problem(404, 'source_missing', `${ctx.source} no longer exists`);
-    if (info.size > MAX_SOURCE_BYTES) {
-      throw new Problem(
-        413,
-        'source_too_large',
-        `${ctx.source} is ${info.size} bytes, over the ${MAX_SOURCE_BYTES / 1024} KiB the workspace serves; split the composition into modules`,
-      );
-    }
+  app.get('/source', { schema: { response: { 200: SourceSchema } } }, async (): Promise<SourceText> => {
+    const read = await readSourceBytes(ctx.source, MAX_SOURCE_BYTES);
+    if (!read) throw new Problem(404, 'source_missing', `${ctx.source} no longer exists`);
+    if ('tooLarge' in read) throw tooLarge(ctx.source, read.tooLarge, 'serves');
     const revision = await ctx.tracker.current();
-    const text = await readFile(ctx.source, 'utf8');
-    return { source: ctx.source, sourceRevision: revision.id, bytes: Buffer.byteLength(text), text };
+    return {
+      source: ctx.source,
+      sourceRevision: revision.id,
+      bytes: read.bytes.length,
+      sha256: sha256Hex(read.bytes),
+      text: read.bytes.toString('utf8'),
+    };
   });
+
+  // One save at a time: two clients that read the same hash cannot both win.
+  let saving: Promise<unknown> = Promise.resolve();
+  app.put(
+    '/source',
+    {
+      schema: { body: SaveBodySchema, response: { 200: SavedSchema } },
+      bodyLimit: MAX_SOURCE_BODY_BYTES,
+      // Only a text far over the limit makes a body this large: say so in the source's own terms.
+      errorHandler: (error: FastifyError) => {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          throw tooLarge('the request body', MAX_SOURCE_BODY_BYTES, 'saves');
+        }
+        throw error;
+      },
+    },
+    async (request): Promise<SourceSaved> => {
+      const { text, expectedSha256 } = request.body as SourceSave;
+      const bytes = Buffer.from(text, 'utf8');
+      if (bytes.length > MAX_SOURCE_BYTES) throw tooLarge('the new source', bytes.length, 'saves');
+      const save = saving.then(async () => {
+        if (expectedSha256 !== undefined) {
+          const current = await readSourceBytes(ctx.source);
+          const currentSha256 = current && 'bytes' in current ? sha256Hex(current.bytes) : null;
+          if (currentSha256 !== expectedSha256) {
+            throw new Problem(
+              409,
+              'source_conflict',
+              currentSha256 === null
+                ? `${ctx.source} no longer exists, so it is not the version the edit started from; read it again (GET /source) or save without expectedSha256`
+                : `${ctx.source} changed since it was read (sha256 ${expectedSha256} expected, ${currentSha256} on disk): someone else saved it; read it again (GET /source) and merge`,
+              { extensions: { expectedSha256, currentSha256 } },
+            );
+          }
+        }
+        const written = await writeSourceAtomically(ctx.source, bytes).catch((error: unknown) => {
+          throw new Problem(
+            500,
+            'source_write_failed',
+            `could not save ${ctx.source}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+        // Not left to size, mtime and inode: the answer must carry the revision of what was written.
+        ctx.tracker.invalidate(ctx.source, written);
+        return (await ctx.tracker.current()).id;
+      });
+      saving = save.catch(() => undefined);
+      return {
+        source: ctx.source,
+        sourceRevision: await save,
+        bytes: bytes.length,
+        sha256: sha256Hex(bytes),
+      };
+    },
+  );
 }

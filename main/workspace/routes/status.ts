@@ -8,6 +8,19 @@ const StatusSchema = {
     source: { type: 'string' },
     sourceRevision: { type: 'string' },
     compiles: { type: 'boolean' },
+    /** Where the source does not compile (empty when it does): for a UI to mark the lines. */
+    compileProblems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          file: { type: 'string' },
+          line: { type: 'integer' },
+          column: { type: 'integer' },
+          message: { type: 'string' },
+        },
+      },
+    },
     backend: { type: 'string' },
     worker: {
       type: 'object',
@@ -48,6 +61,7 @@ export function statusRoutes(app: FastifyInstance, ctx: WorkspaceContext): void 
       source: ctx.source,
       sourceRevision: revision.id,
       compiles: revision.compileProblems === undefined,
+      compileProblems: revision.compileProblems ?? [],
       backend: BACKEND,
       worker: {
         state: ctx.worker.state,

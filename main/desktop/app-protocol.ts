@@ -1,0 +1,66 @@
+// app://kino/: the built UI (dist/renderer) for the welcome screen, shown when no composition is
+// open. A privileged standard scheme, so the page gets a real origin for 'self' in the CSP, ES
+// modules and fetch, without the looser rules file:// pages get.
+import { readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { protocol } from 'electron';
+import type { Session } from 'electron';
+import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, originOf, resolveAppFile } from './security.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Must run before the app is ready. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
+  ]);
+}
+
+function notFound(): Response {
+  return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+}
+
+/** Serves files under `root` only: the path is checked, then the real path (no symlinks out). */
+export function serveAppProtocol(session: Session, root: string): void {
+  const realRoot = realpath(root).catch(() => path.resolve(root));
+  session.protocol.handle(APP_SCHEME, async (request) => {
+    if (request.method !== 'GET' || originOf(request.url) !== APP_ORIGIN) return notFound();
+    const file = resolveAppFile(root, new URL(request.url).pathname);
+    if (!file) return notFound();
+    try {
+      const real = await realpath(file);
+      const relative = path.relative(await realRoot, real);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) return notFound();
+      const body = await readFile(real);
+      return new Response(body, {
+        headers: {
+          'content-type': CONTENT_TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
+          'content-security-policy': contentSecurityPolicy(),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'no-cache',
+        },
+      });
+    } catch {
+      return notFound();
+    }
+  });
+}

@@ -1,0 +1,168 @@
+// /studio/api/*: the desktop preload's calls over HTTP, for the studio in a browser (`kino studio`),
+// plus what the UI reads about its session (the preview key, past exports, the types for Monaco).
+// Every route needs the workspace token (the guard runs first).
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Problem } from '../api/problem.ts';
+import { openInBrowser } from '../preview/open-browser.ts';
+import { projectForFile } from '../project/load.ts';
+import { WorkspaceError } from '../workspace/protocol.ts';
+import type { WorkspaceExtensionContext } from '../workspace/server.ts';
+import { builderTypeLibraries } from './builder-types.ts';
+import { StudioInputError } from './errors.ts';
+import { listExamples } from './examples.ts';
+import type { StudioHost } from './host.ts';
+import { listProjectCompositions } from './project-compositions.ts';
+import { PREBUILT_TYPES } from './ui-files.ts';
+
+interface HostApiOptions {
+  host: StudioHost;
+  ctx: WorkspaceExtensionContext;
+  previewKey: string;
+}
+
+const PathBody = {
+  type: 'object',
+  properties: { path: { type: 'string', minLength: 1, maxLength: 4096 } },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
+
+const ExampleBody = {
+  type: 'object',
+  properties: {
+    exampleId: { type: 'string', minLength: 1, maxLength: 100 },
+    folder: { type: 'string', minLength: 1, maxLength: 4096 },
+  },
+  required: ['exampleId', 'folder'],
+  additionalProperties: false,
+} as const;
+
+/** Errors from the host's stores and the workspace, as the problem answers the UI shows. */
+function asProblem(error: unknown): unknown {
+  if (error instanceof StudioInputError) return new Problem(400, error.code, error.message);
+  if (error instanceof WorkspaceError) return new Problem(error.status, error.code, error.message);
+  return error;
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asProblem(error);
+  }
+}
+
+/** The browser opens the new workspace's studio; the token rides in the fragment, never sent. */
+function studioUrl(endpoint: string, token: string): string {
+  return `${endpoint}/studio/#token=${encodeURIComponent(token)}`;
+}
+
+async function isInside(file: string, folder: string): Promise<boolean> {
+  const [real, root] = await Promise.all([realpath(file), realpath(folder)]);
+  return real === root || real.startsWith(root + path.sep);
+}
+
+export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): void {
+  const { host, ctx, previewKey } = options;
+  const projectDir = async () => (await projectForFile(ctx.source)).root;
+
+  app.get('/studio/api/session', async () => {
+    const project = await projectForFile(ctx.source);
+    return {
+      mode: host.mode,
+      appVersion: host.appVersion,
+      source: ctx.source,
+      projectRoot: project.root,
+      projectFonts: project.fonts,
+      resultsDir: ctx.resultsDir,
+      previewKey,
+    };
+  });
+
+  app.get('/studio/api/app', async () => ({ version: host.appVersion }));
+  app.get('/studio/api/recent', async () => guarded(() => host.recent.list()));
+  app.get('/studio/api/settings', async () => guarded(() => host.settings.read()));
+  app.patch('/studio/api/settings', { schema: { body: { type: 'object' } } }, async (request) =>
+    guarded(() => host.settings.update(request.body)),
+  );
+  app.get('/studio/api/examples', async () => listExamples());
+  app.get('/studio/api/compositions', async () => listProjectCompositions(await projectDir()));
+  app.get('/studio/api/types', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    // The build's copy when there is one (an installed app has no TypeScript to generate them).
+    const prebuilt = await readFile(PREBUILT_TYPES, 'utf8').catch(() => undefined);
+    return prebuilt ? (JSON.parse(prebuilt) as unknown) : builderTypeLibraries();
+  });
+
+  app.post('/studio/api/open', { schema: { body: PathBody } }, async (request) => {
+    const given = (request.body as { path: string }).path;
+    const file = path.resolve(await projectDir(), given);
+    const connection = await guarded(() => host.open(file));
+    return {
+      kind: 'navigate',
+      url: studioUrl(connection.endpoint, connection.token),
+      source: connection.source,
+    };
+  });
+
+  app.post('/studio/api/new-from-example', { schema: { body: ExampleBody } }, async (request) => {
+    const { exampleId, folder } = request.body as { exampleId: string; folder: string };
+    const target = path.resolve(await projectDir(), folder);
+    const connection = await guarded(() => host.newFromExample(exampleId, target));
+    return {
+      kind: 'navigate',
+      url: studioUrl(connection.endpoint, connection.token),
+      source: connection.source,
+    };
+  });
+
+  // Only the composition and this workspace's results can be revealed: the UI never names other files.
+  app.post('/studio/api/reveal', { schema: { body: PathBody } }, async (request, reply) => {
+    const file = (request.body as { path: string }).path;
+    const allowed =
+      path.resolve(file) === ctx.source || (await isInside(file, ctx.resultsDir).catch(() => false));
+    if (!allowed) {
+      throw new Problem(403, 'reveal_refused', 'only the composition and its results can be revealed');
+    }
+    const folder = path.dirname(path.resolve(file));
+    const failure = await new Promise<Error | undefined>((resolve) => {
+      openInBrowser(folder, resolve);
+      setTimeout(() => resolve(undefined), 300);
+    });
+    if (failure) {
+      throw new Problem(
+        503,
+        'reveal_unavailable',
+        `no file manager could be started on this machine (${failure.message}); the file is in ${folder}`,
+      );
+    }
+    return reply.code(204).send();
+  });
+
+  app.get('/studio/api/exports', async () => {
+    const dir = path.join(ctx.resultsDir, 'renders');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const receipts = await Promise.all(
+      names
+        .filter((name) => name.endsWith('.render.json'))
+        .map(async (name) => {
+          try {
+            const receipt = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as {
+              output?: { path?: string };
+              createdAt?: string;
+            };
+            const output = receipt.output?.path;
+            const exists = output ? (await stat(output).catch(() => undefined))?.isFile() === true : false;
+            return { receiptPath: path.join(dir, name), exists, receipt };
+          } catch {
+            return undefined; // a receipt being written, or not ours
+          }
+        }),
+    );
+    return receipts
+      .filter((entry) => entry !== undefined)
+      .sort((a, b) => String(b.receipt.createdAt).localeCompare(String(a.receipt.createdAt)));
+  });
+}

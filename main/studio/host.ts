@@ -1,0 +1,127 @@
+// The studio host: what the desktop app's main process and `kino studio` share. It owns the open
+// composition's workspace (served with the studio UI and its host API), the recent files and the
+// settings. Opening another file starts its workspace first and only then stops the previous one, so
+// a file that fails to open leaves the current one working.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { WorkspaceConnection } from '../../shared/studio/bridge.ts';
+import { projectForFile } from '../project/load.ts';
+import { startWorkspace } from '../workspace/server.ts';
+import type { RunningWorkspace } from '../workspace/server.ts';
+import { copyExample } from './examples.ts';
+import { StudioInputError } from './errors.ts';
+import { StudioPreview, previewKeyFor } from './preview-routes.ts';
+import { RecentFiles } from './recent-files.ts';
+import { SettingsStore } from './settings-store.ts';
+import { studioExtension } from './studio-extension.ts';
+import { studioUiDir } from './ui-files.ts';
+
+const COMPOSITION_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx']);
+
+export interface StudioHostOptions {
+  /** Settings and recent files live here. */
+  dataDir: string;
+  mode: 'desktop' | 'browser';
+  appVersion: string;
+  /** The built UI; default dist/renderer (built on first use from a source checkout). */
+  uiDir?: string;
+}
+
+export interface OpenComposition {
+  workspace: RunningWorkspace;
+  connection: WorkspaceConnection;
+  previewKey: string;
+}
+
+export class StudioHost {
+  readonly settings: SettingsStore;
+  readonly recent: RecentFiles;
+  readonly mode: 'desktop' | 'browser';
+  readonly appVersion: string;
+  readonly #uiDir: string | undefined;
+  #current: OpenComposition | undefined;
+  #opening: Promise<OpenComposition> | undefined;
+  readonly #closing = new Set<Promise<void>>();
+
+  constructor(options: StudioHostOptions) {
+    this.settings = new SettingsStore(path.join(options.dataDir, 'settings.json'));
+    this.recent = new RecentFiles(path.join(options.dataDir, 'recent-files.json'));
+    this.mode = options.mode;
+    this.appVersion = options.appVersion;
+    this.#uiDir = options.uiDir;
+  }
+
+  get current(): OpenComposition | undefined {
+    return this.#current;
+  }
+
+  connection(): WorkspaceConnection | null {
+    return this.#current?.connection ?? null;
+  }
+
+  /** Opens `file` (one at a time: a second call waits for the first). */
+  async open(file: string): Promise<WorkspaceConnection> {
+    while (this.#opening) await this.#opening.catch(() => undefined);
+    this.#opening = this.#open(file);
+    try {
+      return (await this.#opening).connection;
+    } finally {
+      this.#opening = undefined;
+    }
+  }
+
+  async newFromExample(exampleId: string, folder: string): Promise<WorkspaceConnection> {
+    return this.open(await copyExample(exampleId, folder));
+  }
+
+  async close(): Promise<void> {
+    const current = this.#current;
+    this.#current = undefined;
+    if (current) this.#retire(current);
+    await Promise.all(this.#closing);
+  }
+
+  async #open(file: string): Promise<OpenComposition> {
+    const source = path.resolve(file);
+    if (this.#current?.connection.source === source) return this.#current;
+    if (!COMPOSITION_EXTENSIONS.has(path.extname(source).toLowerCase())) {
+      throw new StudioInputError(
+        'not_a_composition',
+        `${path.basename(source)} is not a composition: open a .ts (or .tsx/.js) file that default-exports a video`,
+      );
+    }
+    if (!(await stat(source).catch(() => undefined))?.isFile()) {
+      throw new StudioInputError('source_missing', `${source} does not exist or is not a file`);
+    }
+    const project = await projectForFile(source);
+    const preview = await StudioPreview.start(source, project);
+    let workspace: RunningWorkspace;
+    try {
+      workspace = await startWorkspace({
+        source,
+        extensions: [studioExtension({ host: this, preview, uiDir: this.#uiDir ?? (await studioUiDir()) })],
+      });
+    } catch (error) {
+      await preview.close();
+      throw error;
+    }
+    const opened: OpenComposition = {
+      workspace,
+      connection: { endpoint: workspace.endpoint, token: workspace.descriptor.token, source },
+      previewKey: previewKeyFor(workspace.descriptor.token),
+    };
+    const previous = this.#current;
+    this.#current = opened;
+    // Not awaited: the request that asked for this file may still be answered by the previous
+    // workspace, and closing a server waits for its requests.
+    if (previous) this.#retire(previous);
+    await this.recent.add(source).catch(() => undefined);
+    return opened;
+  }
+
+  #retire(open: OpenComposition): void {
+    const closing = open.workspace.close().catch(() => undefined);
+    this.#closing.add(closing);
+    void closing.finally(() => this.#closing.delete(closing));
+  }
+}

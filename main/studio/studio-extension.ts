@@ -1,0 +1,57 @@
+// The studio on a workspace server: the UI's static files at /studio/ (public: no secrets in them),
+// the host API at /studio/api/ (the HTTP equivalent of the desktop preload, token required) and the
+// live preview at /studio/preview/<key>/.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { WorkspaceExtension } from '../workspace/server.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
+import type { StudioHost } from './host.ts';
+import { PREVIEW_PREFIX, previewKeyFor } from './preview-routes.ts';
+import type { StudioPreview } from './preview-routes.ts';
+import { hostApiRoutes } from './host-api-routes.ts';
+
+export const STUDIO_PREFIX = '/studio/';
+
+export interface StudioExtensionOptions {
+  host: StudioHost;
+  preview: StudioPreview;
+  uiDir: string;
+}
+
+function isStaticPath(pathname: string): boolean {
+  if (pathname === '/studio' || pathname === STUDIO_PREFIX || pathname === '/studio/index.html') return true;
+  return /^\/studio\/assets\/[\w.-]+$/.test(pathname) || /^\/studio\/[\w-]+\.(svg|png|ico)$/.test(pathname);
+}
+
+export function studioExtension(options: StudioExtensionOptions): WorkspaceExtension {
+  const { host, preview, uiDir } = options;
+  return {
+    isPublic: (pathname) => isStaticPath(pathname) || pathname.startsWith(PREVIEW_PREFIX),
+    register(app: FastifyInstance, ctx) {
+      const csp = contentSecurityPolicy();
+      app.get('/studio', (_request, reply) => reply.redirect(STUDIO_PREFIX));
+      void app.register(fastifyStatic, {
+        root: uiDir,
+        prefix: STUDIO_PREFIX,
+        index: 'index.html',
+        wildcard: false,
+        dotfiles: 'deny',
+        setHeaders(response, file) {
+          response.header('x-content-type-options', 'nosniff');
+          if (file.endsWith('.html')) {
+            response.header('content-security-policy', csp);
+            response.header('cache-control', 'no-store');
+            response.header('referrer-policy', 'no-referrer');
+            response.header('x-frame-options', 'DENY');
+          } else {
+            // Vite names assets by content hash.
+            response.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+      preview.register(app, previewKeyFor(ctx.token));
+      hostApiRoutes(app, { host, ctx, previewKey: previewKeyFor(ctx.token) });
+    },
+    close: () => preview.close(),
+  };
+}

@@ -1,0 +1,52 @@
+// Progress reports thinned out before they cross IPC and HTTP: a UI needs a few a second, not one
+// per frame. A new stage always passes at once, and the last report held back in the stage before
+// it goes first, so a stage's final count (every frame rendered) is never lost.
+import type { JobProgress } from './protocol.ts';
+
+export const PROGRESS_INTERVAL_MS = 200;
+
+export function throttleProgress(
+  send: (progress: JobProgress) => void,
+  intervalMs = PROGRESS_INTERVAL_MS,
+): (progress: JobProgress) => void {
+  let stage: JobProgress['stage'] | undefined;
+  let sentAt = -Infinity;
+  let held: JobProgress | undefined;
+  return (progress) => {
+    const now = performance.now();
+    if (progress.stage !== stage) {
+      if (held) send(held);
+      stage = progress.stage;
+    } else if (now - sentAt < intervalMs) {
+      held = progress;
+      return;
+    }
+    held = undefined;
+    sentAt = now;
+    send(progress);
+  };
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** A progress report with its rates rounded, as it goes on the wire. */
+export function progressReport(progress: {
+  stage: JobProgress['stage'];
+  framesDone: number;
+  framesTotal: number;
+  fps: number;
+  etaSeconds: number | null | undefined;
+}): JobProgress {
+  return {
+    stage: progress.stage,
+    framesDone: progress.framesDone,
+    framesTotal: progress.framesTotal,
+    fps: Number.isFinite(progress.fps) ? round(progress.fps, 2) : 0,
+    etaSeconds:
+      progress.etaSeconds === undefined ||
+      progress.etaSeconds === null ||
+      !Number.isFinite(progress.etaSeconds)
+        ? null
+        : round(progress.etaSeconds, 1),
+  };
+}

@@ -1,0 +1,74 @@
+// The streamed answer to POST /jobs (Accept: application/x-ndjson): progress lines while the job
+// runs, then its result or its problem as the last line. Refusals before admission (a bad body, a
+// full queue) never get here: they stay ordinary problem+json answers with their own status.
+import { STATUS_CODES } from 'node:http';
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Problem } from '../../api/problem.ts';
+import { JOB_STREAM_CONTENT_TYPE } from '../protocol.ts';
+import type { JobStreamLine, WorkspaceProblemBody } from '../protocol.ts';
+
+/** Whether the client asked for the stream: `application/x-ndjson` among its Accept media types. */
+export function wantsJobStream(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  if (!accept) return false;
+  return accept
+    .split(',')
+    .some((range) => range.split(';', 1)[0]!.trim().toLowerCase() === JOB_STREAM_CONTENT_TYPE);
+}
+
+/**
+ * The body the error handler (api/problem.ts) answers a plain request with, so a streamed problem
+ * reads the same; anything that is not a Problem is an internal error there too.
+ */
+export function problemBody(request: FastifyRequest, error: unknown): WorkspaceProblemBody {
+  const problem =
+    error instanceof Problem
+      ? error
+      : new Problem(
+          500,
+          'internal_error',
+          `an unexpected error happened; report request id ${request.id} to the server's operator`,
+        );
+  if (!(error instanceof Problem)) request.log.error({ err: error }, 'unexpected error');
+  return {
+    ...problem.extensions,
+    type: 'about:blank',
+    title: STATUS_CODES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.message,
+    instance: request.url.split('?')[0]!,
+    code: problem.code,
+    requestId: request.id,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  };
+}
+
+/**
+ * Submits the job through `submit` (which throws when the job is refused, before anything is sent)
+ * and answers 200 with the stream.
+ */
+export function streamJob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  submit: (onLine: (line: JobStreamLine) => void) => Promise<Record<string, unknown>>,
+): FastifyReply {
+  const stream = new PassThrough();
+  // The client may be gone (and the stream destroyed) by the time a line is ready.
+  const write = (line: JobStreamLine) => {
+    if (!stream.destroyed && !stream.writableEnded) stream.write(JSON.stringify(line) + '\n');
+  };
+  const done = submit(write);
+  void done
+    .then(
+      (result) => write({ type: 'result', result }),
+      (error: unknown) => write({ type: 'problem', problem: problemBody(request, error) }),
+    )
+    .finally(() => stream.end());
+  return reply
+    .code(200)
+    .type(JOB_STREAM_CONTENT_TYPE)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(stream);
+}

@@ -1,0 +1,189 @@
+// The source pane: the composition in Monaco with Kino's builder types (completion and errors), save
+// with Ctrl/Cmd+S, and the compile problems the workspace reports, each linking to its line.
+import { Editor } from '@monaco-editor/react';
+import type { OnMount } from '@monaco-editor/react';
+import { useEffect, useState } from 'react';
+import type { ReactElement } from 'react';
+import type { TypeLibrary } from '../../../shared/studio/type-library.ts';
+import { useSession, workspaceClient } from '../session/session-store.ts';
+import type { CompileProblem } from '../session/workspace-types.ts';
+import { baseName } from '../shell/format.ts';
+import { configureKinoTypeScript } from './kino-typescript.ts';
+import { monaco } from './monaco-setup.ts';
+import { isDirty, useSource } from './source-store.ts';
+
+type CodeEditor = Parameters<OnMount>[0];
+
+let typesConfigured = false;
+/** One empty list: a selector must return the same value when nothing changed. */
+const NO_PROBLEMS: CompileProblem[] = [];
+
+async function configureTypes(): Promise<void> {
+  if (typesConfigured) return;
+  typesConfigured = true;
+  try {
+    configureKinoTypeScript(monaco, await workspaceClient().json<TypeLibrary[]>('/studio/api/types'));
+  } catch {
+    typesConfigured = false; // the editor works without them; the next mount tries again
+  }
+}
+
+/** Problems in the open file, as Monaco markers, so the error is underlined where it is. */
+function useCompileMarkers(
+  editor: CodeEditor | undefined,
+  problems: CompileProblem[],
+  source: string | undefined,
+) {
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    const here = problems.filter((p) => p.file === source && p.line !== undefined);
+    monaco.editor.setModelMarkers(
+      model,
+      'kino-workspace',
+      here.map((p) => ({
+        severity: monaco.MarkerSeverity.Error,
+        message: p.message,
+        startLineNumber: p.line!,
+        startColumn: p.column ?? 1,
+        endLineNumber: p.line!,
+        endColumn: model.getLineMaxColumn(Math.min(p.line!, model.getLineCount())),
+        source: 'kino',
+      })),
+    );
+  }, [editor, problems, source]);
+}
+
+export function CompileProblems({ problems }: { problems: CompileProblem[] }): ReactElement | null {
+  const jumpTo = useSource((s) => s.jumpTo);
+  const source = useSession((s) => s.info?.source);
+  if (problems.length === 0) return null;
+  return (
+    <div className="notice err compile-problems" role="alert" data-testid="compile-error">
+      <div>
+        <strong>The composition does not compile</strong>
+        <ul>
+          {problems.map((problem, index) => (
+            <li key={index}>
+              {problem.line !== undefined && problem.file === source ? (
+                <button
+                  className="link"
+                  data-testid="compile-error-line"
+                  onClick={() => jumpTo(problem.line!, problem.column)}
+                >
+                  {baseName(problem.file)}:{problem.line}:{problem.column ?? 1}
+                </button>
+              ) : (
+                <span className="mono">
+                  {baseName(problem.file)}
+                  {problem.line !== undefined ? `:${problem.line}:${problem.column ?? 1}` : ''}
+                </span>
+              )}{' '}
+              {problem.message}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export function SourcePane(): ReactElement {
+  const loaded = useSource((s) => s.loaded);
+  const text = useSource((s) => s.text);
+  const edit = useSource((s) => s.edit);
+  const error = useSource((s) => s.error);
+  const conflict = useSource((s) => s.conflict);
+  const dirty = useSource(isDirty);
+  const jump = useSource((s) => s.jump);
+  const save = useSource((s) => s.save);
+  const load = useSource((s) => s.load);
+  const source = useSession((s) => s.info?.source);
+  const problems = useSession((s) => s.status?.compileProblems ?? NO_PROBLEMS);
+  const [editor, setEditor] = useState<CodeEditor | undefined>(undefined);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useCompileMarkers(editor, problems, source);
+
+  useEffect(() => {
+    if (!jump || !editor) return;
+    editor.revealLineInCenter(jump.line);
+    editor.setPosition({ lineNumber: jump.line, column: jump.column });
+    editor.focus();
+  }, [jump, editor]);
+
+  const onMount: OnMount = (mounted) => {
+    setEditor(mounted);
+    void configureTypes();
+    mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void useSource.getState().save());
+    mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyR, () =>
+      window.dispatchEvent(new CustomEvent('kino:render')),
+    );
+  };
+
+  return (
+    <section className="pane source-pane" aria-label="Source">
+      <div className="pane-header">
+        <span className="pane-title">Source</span>
+        <span className="pane-meta">
+          {dirty ? (
+            <span className="badge warning">unsaved</span>
+          ) : loaded ? (
+            <span className="badge muted">saved</span>
+          ) : null}
+        </span>
+      </div>
+      {conflict && (
+        <div className="notice warn inset">
+          <div>
+            <strong>The file changed on disk.</strong> Another editor saved it after it was loaded here.
+            <div className="row gap">
+              <button className="btn small" onClick={() => void load()}>
+                Load theirs
+              </button>
+              <button className="btn small danger" onClick={() => void save({ overwrite: true })}>
+                Keep mine (overwrite)
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+      {error && !conflict && <div className="notice err inset">{error}</div>}
+      <CompileProblems problems={problems} />
+      <div className="editor-host" data-testid="editor">
+        {loaded ? (
+          <Editor
+            path={source ? `file:///${baseName(source)}` : 'file:///composition.ts'}
+            defaultLanguage="typescript"
+            language="typescript"
+            theme="kino-dark"
+            value={text}
+            onChange={(value) => edit(value ?? '')}
+            onMount={onMount}
+            loading={<div className="empty">Loading editor…</div>}
+            options={{
+              minimap: { enabled: false },
+              fontSize: 13,
+              lineHeight: 20,
+              fontFamily: "ui-monospace, 'JetBrains Mono', Menlo, Consolas, monospace",
+              scrollBeyondLastLine: false,
+              renderLineHighlight: 'line',
+              tabSize: 2,
+              automaticLayout: true,
+              padding: { top: 12 },
+              smoothScrolling: true,
+            }}
+          />
+        ) : (
+          <div className="empty">
+            <span className="spinner" />
+            Loading source…
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

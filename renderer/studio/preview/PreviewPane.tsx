@@ -1,0 +1,203 @@
+// The preview pane: live playback on a canvas at the composition's fps, transport controls, an
+// aspect switcher, and Capture frame (the authoritative Skia render, added to the frames strip).
+import { useEffect, useRef } from 'react';
+import type { ReactElement } from 'react';
+import { ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
+import type { AspectName } from '../../../shared/spec/sizes.ts';
+import { CompileProblems } from '../editor/SourcePane.tsx';
+import { FramesStrip } from '../frames/FramesStrip.tsx';
+import { useFrames } from '../frames/frames-store.ts';
+import { useSession } from '../session/session-store.ts';
+import { Icon } from '../shell/icons.tsx';
+import { PreviewPlayer } from './player.ts';
+import { formatTimecode, usePreview } from './preview-store.ts';
+
+const ASPECT_LABELS: Record<AspectName, string> = {
+  reels: 'Reels 9:16',
+  square: 'Square 1:1',
+  landscape: 'Landscape 16:9',
+  portrait45: 'Portrait 4:5',
+};
+
+function usePlayer(canvas: React.RefObject<HTMLCanvasElement | null>): void {
+  const previewKey = useSession((s) => s.info?.previewKey);
+  const projectFonts = useSession((s) => s.info?.projectFonts);
+  useEffect(() => {
+    if (!canvas.current || !previewKey) return;
+    const player = new PreviewPlayer({
+      canvas: canvas.current,
+      routeBase: `/studio/preview/${previewKey}`,
+      projectFonts: projectFonts ?? [],
+      onState: (state) => usePreview.getState().update(state),
+    });
+    usePreview.getState().attach(player);
+    player.start();
+    return () => {
+      player.dispose();
+      usePreview.getState().attach(undefined);
+    };
+  }, [canvas, previewKey, projectFonts]);
+}
+
+function Transport(): ReactElement {
+  const frame = usePreview((s) => s.frame);
+  const total = usePreview((s) => s.total);
+  const fps = usePreview((s) => s.fps);
+  const playing = usePreview((s) => s.playing);
+  const togglePlay = usePreview((s) => s.togglePlay);
+  const seek = usePreview((s) => s.seek);
+  const step = usePreview((s) => s.step);
+  const capturing = useFrames((s) => s.capturing);
+  const capture = useFrames((s) => s.capture);
+  return (
+    <div className="transport">
+      <button
+        className="btn ghost icon"
+        onClick={() => step(-1)}
+        title="Previous frame (←)"
+        aria-label="Previous frame"
+      >
+        <Icon name="stepBack" />
+      </button>
+      <button
+        className="btn icon play"
+        onClick={togglePlay}
+        title="Play/pause (Space)"
+        aria-label={playing ? 'Pause' : 'Play'}
+        data-testid="play-pause"
+      >
+        <Icon name={playing ? 'pause' : 'play'} />
+      </button>
+      <button
+        className="btn ghost icon"
+        onClick={() => step(1)}
+        title="Next frame (→)"
+        aria-label="Next frame"
+      >
+        <Icon name="stepForward" />
+      </button>
+      <input
+        className="scrubber"
+        type="range"
+        min={0}
+        max={Math.max(0, total - 1)}
+        step={1}
+        value={frame}
+        onChange={(event) => seek(Number(event.target.value))}
+        aria-label="Scrub"
+        data-testid="scrubber"
+        style={{ ['--progress' as string]: `${(frame / Math.max(1, total - 1)) * 100}%` }}
+      />
+      <span className="counter mono" data-testid="frame-counter">
+        {frame} <span className="muted">/ {total}</span>
+      </span>
+      <span className="timecode mono muted">{formatTimecode(frame, fps)}</span>
+      <button
+        className="btn"
+        onClick={() => void capture()}
+        disabled={capturing}
+        title="Capture this frame with the renderer (Skia)"
+        data-testid="capture-frame"
+      >
+        {capturing ? <span className="spinner" /> : <Icon name="camera" />} Capture frame
+      </button>
+    </div>
+  );
+}
+
+function StageOverlay(): ReactElement | null {
+  const status = usePreview((s) => s.status);
+  const problems = usePreview((s) => s.problems);
+  const runtimeError = usePreview((s) => s.runtimeError);
+  const buildId = usePreview((s) => s.buildId);
+  if (status === 'connecting' || (status === 'loading' && !buildId)) {
+    return (
+      <div className="stage-overlay soft">
+        <span className="spinner" /> Building the preview…
+      </div>
+    );
+  }
+  if (problems.length > 0) {
+    return (
+      <div className="stage-overlay">
+        <CompileProblems problems={problems} />
+      </div>
+    );
+  }
+  if (runtimeError) {
+    return (
+      <div className="stage-overlay">
+        <div className="notice err" role="alert" data-testid="runtime-error">
+          <div>
+            <strong>{runtimeError.title}</strong>
+            <pre className="stack">{runtimeError.detail}</pre>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return null;
+}
+
+export function PreviewPane(): ReactElement {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  usePlayer(canvas);
+  const aspect = usePreview((s) => s.aspect);
+  const modelAspect = usePreview((s) => s.modelAspect);
+  const setAspect = usePreview((s) => s.setAspect);
+  const width = usePreview((s) => s.width);
+  const height = usePreview((s) => s.height);
+  const fps = usePreview((s) => s.fps);
+  const frame = usePreview((s) => s.frame);
+  const status = usePreview((s) => s.status);
+  const buildId = usePreview((s) => s.buildId);
+  const missing = usePreview((s) => s.missing);
+  const captureError = useFrames((s) => s.error);
+  return (
+    <section className="pane preview-pane" aria-label="Preview">
+      <div className="pane-header">
+        <span className="pane-title">Preview</span>
+        <span className="pane-meta mono">
+          {width}×{height} · {fps} fps
+        </span>
+        <select
+          className="select compact"
+          value={aspect ?? ''}
+          onChange={(event) => setAspect((event.target.value || undefined) as AspectName | undefined)}
+          aria-label="Aspect"
+          data-testid="aspect"
+        >
+          <option value="">
+            {modelAspect
+              ? `Composition (${ASPECT_LABELS[modelAspect as AspectName] ?? modelAspect})`
+              : 'Composition size'}
+          </option>
+          {ASPECT_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {ASPECT_LABELS[name]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div
+        className="stage"
+        data-testid="stage"
+        data-frame={frame}
+        data-status={status}
+        data-build={buildId ?? ''}
+      >
+        <canvas ref={canvas} className="stage-canvas" data-testid="preview-canvas" />
+        <StageOverlay />
+      </div>
+      {missing.length > 0 && (
+        <div className="notice warn inset" title={missing.map((m) => `${m.src}: ${m.message}`).join('\n')}>
+          {missing.length} source{missing.length === 1 ? '' : 's'} missing in the preview:{' '}
+          {missing.map((m) => m.src).join(', ')}
+        </div>
+      )}
+      {captureError && <div className="notice err inset">{captureError}</div>}
+      <Transport />
+      <FramesStrip />
+    </section>
+  );
+}

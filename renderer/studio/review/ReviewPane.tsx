@@ -1,0 +1,213 @@
+// The review pane: run a review (sample count, determinism) and read its findings, grouped by
+// severity, each with its interval, message, remedy, Inspect frame and an allow toggle.
+import type { ReactElement } from 'react';
+import { useSession } from '../session/session-store.ts';
+import type { ReviewFinding } from '../session/workspace-types.ts';
+import { shortRevision } from '../shell/format.ts';
+import { Icon } from '../shell/icons.tsx';
+import { useLayout } from '../shell/layout-store.ts';
+import { isStale, useReview } from './review-store.ts';
+
+function FindingCard({ finding, stale }: { finding: ReviewFinding; stale: boolean }): ReactElement {
+  const inspectFinding = useReview((s) => s.inspectFinding);
+  const run = useReview((s) => s.run);
+  const running = useReview((s) => s.running);
+  const toggleAllowed = useReview((s) => s.toggleAllowed);
+  const setTab = useLayout((s) => s.setTab);
+  const { interval } = finding;
+  return (
+    <article
+      className={`finding ${finding.severity}${finding.allowed ? ' allowed' : ''}${stale ? ' stale' : ''}`}
+      data-testid="finding"
+      data-code={finding.code}
+      data-stale={stale}
+    >
+      <header>
+        <span className={`badge ${finding.allowed ? 'muted' : finding.severity}`}>{finding.code}</span>
+        {finding.allowed && <span className="badge ok">intentional</span>}
+        {stale && (
+          <span className="badge muted" title="The source changed since this review">
+            stale
+          </span>
+        )}
+        <span className="finding-when mono" title={`frames ${interval.startFrame}–${interval.endFrame - 1}`}>
+          {interval.startSeconds.toFixed(2)}–{interval.endSeconds.toFixed(2)} s
+        </span>
+      </header>
+      <p className="finding-message">{finding.message}</p>
+      <p className="finding-remedy">
+        <span className="label">Fix</span> {finding.remedy}
+      </p>
+      <footer>
+        {stale ? (
+          <button
+            className="btn small"
+            onClick={() => void run()}
+            disabled={running}
+            data-testid="rerun-review"
+          >
+            Re-run review to inspect
+          </button>
+        ) : (
+          <button
+            className="btn small"
+            onClick={() => {
+              setTab('inspect');
+              void inspectFinding(finding);
+            }}
+            data-testid="inspect-frame"
+          >
+            <Icon name="search" size={12} /> Inspect frame {finding.inspect.frameIndex}
+          </button>
+        )}
+        <button
+          className={`btn small ghost${finding.allowed ? ' on' : ''}`}
+          onClick={() => toggleAllowed(finding.code)}
+          title={
+            finding.allowed ? 'Count this code as a problem again' : 'Mark this code as intentional here'
+          }
+          data-testid="allow-code"
+        >
+          {finding.allowed ? 'Allowed ✓' : 'Allow'}
+        </button>
+      </footer>
+    </article>
+  );
+}
+
+function Group({
+  title,
+  findings,
+  revision,
+}: {
+  title: string;
+  findings: ReviewFinding[];
+  revision?: string;
+}) {
+  if (findings.length === 0) return null;
+  return (
+    <div className="finding-group">
+      <div className="group-title">
+        <span className="label">{title}</span>
+        <span className="count">{findings.length}</span>
+      </div>
+      {findings.map((finding, index) => (
+        <FindingCard key={`${finding.code}-${index}`} finding={finding} stale={isStale(finding, revision)} />
+      ))}
+    </div>
+  );
+}
+
+export function ReviewPane(): ReactElement {
+  const reviewFrames = useReview((s) => s.reviewFrames);
+  const determinism = useReview((s) => s.determinism);
+  const running = useReview((s) => s.running);
+  const result = useReview((s) => s.result);
+  const error = useReview((s) => s.error);
+  const run = useReview((s) => s.run);
+  const setReviewFrames = useReview((s) => s.setReviewFrames);
+  const setDeterminism = useReview((s) => s.setDeterminism);
+  const revision = useSession((s) => s.status?.sourceRevision);
+  const findings = result?.findings ?? [];
+  const active = findings.filter((f) => !f.allowed);
+  const resultStale = result !== undefined && revision !== undefined && result.sourceRevision !== revision;
+  return (
+    <div className="side-body" data-testid="review-pane">
+      <div className="controls-row">
+        <label className="field narrow">
+          <span>Samples</span>
+          <input
+            className="input"
+            type="number"
+            min={1}
+            max={24}
+            value={reviewFrames}
+            onChange={(event) => setReviewFrames(Number(event.target.value))}
+            data-testid="review-frames"
+          />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={determinism}
+            onChange={(event) => setDeterminism(event.target.checked)}
+          />
+          Check determinism
+        </label>
+        <button
+          className="btn primary grow"
+          onClick={() => void run()}
+          disabled={running}
+          data-testid="run-review"
+        >
+          {running ? (
+            <>
+              <span className="spinner" /> Reviewing…
+            </>
+          ) : (
+            'Run review'
+          )}
+        </button>
+      </div>
+      {error && <div className="notice err">{error}</div>}
+      {!result && !running && !error && (
+        <div className="empty">
+          <Icon name="review" size={28} />
+          <h3>No review yet</h3>
+          <p>
+            Review samples frames with the renderer and checks text, contrast, safe areas, media and audio.
+          </p>
+        </div>
+      )}
+      {result && (
+        <>
+          <div className={`review-summary${active.length === 0 ? ' pass' : ''}`} data-testid="review-summary">
+            {active.length === 0 ? (
+              <span className="badge ok">no findings{findings.length > 0 ? ' left' : ''}</span>
+            ) : (
+              <>
+                <span className="badge error">
+                  {active.filter((f) => f.severity === 'error').length} errors
+                </span>
+                <span className="badge warning">
+                  {active.filter((f) => f.severity === 'warning').length} warnings
+                </span>
+              </>
+            )}
+            <span className="muted">
+              {result.samples.length} frames · rev{' '}
+              <span className="mono">{shortRevision(result.sourceRevision)}</span> ·{' '}
+              {(result.elapsedMilliseconds / 1000).toFixed(1)} s
+            </span>
+            {result.determinism && (
+              <span className={`badge ${result.determinism.ok ? 'ok' : 'error'}`}>
+                {result.determinism.ok ? 'deterministic' : 'not deterministic'}
+              </span>
+            )}
+          </div>
+          {resultStale && (
+            <div className="notice warn">
+              <div>
+                The source changed since this review. Findings are marked stale.{' '}
+                <button className="link" onClick={() => void run()}>
+                  Re-run review
+                </button>
+              </div>
+            </div>
+          )}
+          <Group
+            title="Errors"
+            findings={findings.filter((f) => !f.allowed && f.severity === 'error')}
+            revision={revision}
+          />
+          <Group
+            title="Warnings"
+            findings={findings.filter((f) => !f.allowed && f.severity === 'warning')}
+            revision={revision}
+          />
+          <Group title="Intentional" findings={findings.filter((f) => f.allowed)} revision={revision} />
+        </>
+      )}
+    </div>
+  );
+}

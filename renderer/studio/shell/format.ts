@@ -1,0 +1,31 @@
+// How the studio writes sizes, durations and paths.
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '—';
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+
+export function baseName(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
+}
+
+export function shortRevision(revision: string | undefined): string {
+  return revision ? revision.slice(0, 8) : '—';
+}
+
+export function timeAgo(iso: string): string {
+  const seconds = (Date.now() - Date.parse(iso)) / 1000;
+  if (!Number.isFinite(seconds)) return '';
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString();
+}
