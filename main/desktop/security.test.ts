@@ -28,8 +28,8 @@ describe('contentSecurityPolicy', () => {
   it('keeps everything on our own origin, with the exceptions the UI needs', () => {
     expect(Object.fromEntries(directives)).toEqual({
       'default-src': "'self'",
-      'script-src': "'self' blob:",
-      'worker-src': "'self' blob:",
+      'script-src': "'self'",
+      'worker-src': "'self'",
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' blob: data:",
       'media-src': "'self' blob:",

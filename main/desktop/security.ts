@@ -1,6 +1,7 @@
 // The desktop app's security policy as plain functions, so it is tested without Electron: what the
 // UI may load, where the window may go, which links leave the app, which IPC senders and arguments
 // are accepted, and which file the app:// protocol may serve.
+import { contentSecurityPolicy } from '../studio/content-security-policy.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { IPC } from '../../preload/channels.ts';
@@ -11,26 +12,8 @@ export const APP_SCHEME = 'app';
 export const APP_ORIGIN = 'app://kino';
 export const WELCOME_URL = `${APP_ORIGIN}/studio/`;
 
-/**
- * Set on every response of our own origins. blob: scripts: the live preview imports each compiled
- * composition from a blob: URL; 'unsafe-inline' styles: Monaco injects its styles at run time.
- */
-export function contentSecurityPolicy(): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' blob:",
-    "worker-src 'self' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' blob: data:",
-    "media-src 'self' blob:",
-    "font-src 'self' data: blob:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+/** One policy for both hosts: the browser-mode page gets the same header from the workspace. */
+export { contentSecurityPolicy };
 
 /** Response headers with our policy in place of any the server sent (two policies would both apply). */
 export function withContentSecurityPolicy(

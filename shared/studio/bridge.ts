@@ -70,6 +70,8 @@ export interface StudioBridge {
   updateSettings(patch: Partial<StudioSettings>): Promise<StudioSettings>;
   /** Shows the file in the system's file manager (browser mode: on the machine running kino). */
   revealInFolder(path: string): Promise<void>;
+  /** Desktop only: the path of a file dropped on the window (a browser cannot know it). */
+  pathForFile?(file: File): string;
 }
 
 /** Errors crossing the bridge carry a one-line message meant for the user. */

@@ -4,7 +4,7 @@ import { createBrowserBridge } from './browser-bridge.ts';
 
 declare global {
   interface Window {
-    kinoDesktop?: StudioBridge & { pathForFile?: (file: File) => string };
+    kinoDesktop?: StudioBridge;
   }
 }
 
