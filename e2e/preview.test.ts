@@ -1,32 +1,17 @@
 // `kino preview` end to end: the real preview server on a temp copy of an example composition,
 // played in real Chromium (Debian's /usr/bin/chromium through playwright-core; never downloaded).
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer } from '../main/preview/server.ts';
 import type { PreviewServer } from '../main/preview/server.ts';
+import { canvasSample, difference, hasChromium, launchChromium, warnIfNoChromium } from './chromium.ts';
 import { REPO_ROOT } from './cli-helpers.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join(REPO_ROOT, 'build', 'preview-screenshot.png');
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(
-    `\n*** SKIPPING e2e/preview.test.ts: ${CHROMIUM} is missing, so the preview cannot be played in a real browser. ***\n` +
-      '*** Install Debian chromium (apt-get install chromium) to run it. ***\n',
-  );
-}
+warnIfNoChromium('e2e/preview.test.ts', 'the preview');
 
 /** A copy of the examples project with one composition, so edits never touch the repository. */
 function tempProject(composition: string): { root: string; file: string } {
@@ -38,46 +23,11 @@ function tempProject(composition: string): { root: string; file: string } {
   return { root, file };
 }
 
-async function launch(): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
 async function frameShown(page: Page): Promise<{ frame: number; total: number }> {
   const text = (await page.textContent('#frame-counter')) ?? '';
   const match = /^(\d+) \/ (\d+)$/.exec(text.trim());
   if (!match) throw new Error(`unexpected frame counter "${text}"`);
   return { frame: Number(match[1]), total: Number(match[2]) };
-}
-
-/** The canvas shrunk to 27×48 RGBA: enough to tell pictures apart, small enough to compare. */
-function canvasSample(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const source = document.getElementById('canvas') as HTMLCanvasElement;
-    const small = document.createElement('canvas');
-    small.width = 27;
-    small.height = 48;
-    const ctx = small.getContext('2d')!;
-    ctx.drawImage(source, 0, 0, small.width, small.height);
-    return [...ctx.getImageData(0, 0, small.width, small.height).data];
-  });
-}
-
-/** Mean absolute difference per channel between two samples, 0–255. */
-function difference(a: number[], b: number[]): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
 }
 
 function distinctColors(sample: number[]): number {
@@ -109,7 +59,7 @@ async function nextBuild(page: Page, previous: string | undefined, status: 'read
 describe.skipIf(!hasChromium)('kino preview in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -146,7 +96,7 @@ describe.skipIf(!hasChromium)('kino preview in Chromium', () => {
       await page.waitForFunction(() => Number(document.body.dataset.frame) >= 30, undefined, {
         timeout: 10_000,
       });
-      const sample = await canvasSample(page);
+      const sample = await canvasSample(page, '#canvas');
       expect(sample.some((v, i) => i % 4 !== 3 && v > 40)).toBe(true); // not all black/transparent
       expect(distinctColors(sample)).toBeGreaterThan(8);
       expect(await page.textContent('#status')).toBe(''); // no missing fonts or media
@@ -179,25 +129,25 @@ describe.skipIf(!hasChromium)('kino preview in Chromium', () => {
     it('scrubs to a frame, shows it, and takes the screenshot', async () => {
       await seek(page, 60);
       await page.waitForFunction(() => document.body.dataset.frame === '60');
-      const early = await canvasSample(page);
+      const early = await canvasSample(page, '#canvas');
       await seek(page, 250);
       await page.waitForFunction(() => document.body.dataset.frame === '250');
       expect(await frameShown(page)).toEqual({ frame: 250, total: 291 });
       expect(await page.textContent('#time')).toBe('8.33s / 9.70s');
-      expect(difference(early, await canvasSample(page))).toBeGreaterThan(3);
+      expect(difference(early, await canvasSample(page, '#canvas'))).toBeGreaterThan(3);
       mkdirSync(join(REPO_ROOT, 'build'), { recursive: true });
       await page.screenshot({ path: SCREENSHOT });
     });
 
     it('reloads when the source changes, keeping the frame', async () => {
       const build = await page.evaluate(() => document.body.dataset.build);
-      const before = await canvasSample(page);
+      const before = await canvasSample(page, '#canvas');
       const source = readFileSync(project.file, 'utf8');
       expect(source).toContain("const navy = '#0b1220';");
       writeFileSync(project.file, source.replace("const navy = '#0b1220';", "const navy = '#7c2d12';"));
       await nextBuild(page, build, 'ready');
       expect((await frameShown(page)).frame).toBe(250);
-      expect(difference(before, await canvasSample(page))).toBeGreaterThan(20);
+      expect(difference(before, await canvasSample(page, '#canvas'))).toBeGreaterThan(20);
     });
 
     it('shows a compile error at file:line:column over the page, and recovers', async () => {
@@ -252,11 +202,11 @@ describe.skipIf(!hasChromium)('kino preview in Chromium', () => {
       );
       expect(drawn).toBe(true);
       await page.waitForTimeout(500); // a video seek lands, then the frame is redrawn
-      expect(distinctColors(await canvasSample(page))).toBeGreaterThan(30);
+      expect(distinctColors(await canvasSample(page, '#canvas'))).toBeGreaterThan(30);
       // Frame 20: the mountains photo.
       await seek(page, 20);
       await page.waitForFunction(() => document.body.dataset.frame === '20');
-      expect(distinctColors(await canvasSample(page))).toBeGreaterThan(30);
+      expect(distinctColors(await canvasSample(page, '#canvas'))).toBeGreaterThan(30);
     } finally {
       await page.close();
       await server.close();

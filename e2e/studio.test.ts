@@ -7,24 +7,18 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/verify/probe.ts';
 import { studioUiDir } from '../main/studio/ui-files.ts';
+import { canvasSample, difference, hasChromium, launchChromium, warnIfNoChromium } from './chromium.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(REPO_ROOT, 'build', 'studio-screenshots');
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(
-    `\n*** SKIPPING e2e/studio.test.ts: ${CHROMIUM} is missing, so the studio cannot be driven in a real browser. ***\n` +
-      '*** Install Debian chromium (apt-get install chromium) to run it. ***\n',
-  );
-}
+warnIfNoChromium('e2e/studio.test.ts', 'the studio');
 
 /** A disclaimer at 24 px: review reports text_too_small on it. */
 const FINE_PRINT = `import { fadeIn, scene, text, video } from 'kino';
@@ -72,25 +66,6 @@ function startStudio(file: string, dataDir: string): Promise<StudioProcess> {
   });
 }
 
-/** The preview canvas shrunk to 27×48 RGBA: enough to tell pictures apart. */
-function canvasSample(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const source = document.querySelector('[data-testid="preview-canvas"]') as HTMLCanvasElement;
-    const small = document.createElement('canvas');
-    small.width = 27;
-    small.height = 48;
-    const ctx = small.getContext('2d')!;
-    ctx.drawImage(source, 0, 0, small.width, small.height);
-    return [...ctx.getImageData(0, 0, small.width, small.height).data];
-  });
-}
-
-function difference(a: number[], b: number[]): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-}
-
 const attribute = (page: Page, testId: string, name: string) =>
   page.getAttribute(`[data-testid="${testId}"]`, name);
 
@@ -112,18 +87,7 @@ describe.skipIf(!hasChromium)('Kino Studio in Chromium (browser mode)', () => {
     project = tempProject();
     dataDir = mkdtempSync(join(tmpdir(), 'kino-studio-data-'));
     studio = await startStudio(join(project, 'compositions', 'travel-reel.ts'), dataDir);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = await context.newPage();
@@ -154,9 +118,9 @@ describe.skipIf(!hasChromium)('Kino Studio in Chromium (browser mode)', () => {
 
   it('plays: the canvas changes over time and the frame counter moves', async () => {
     const frameBefore = Number(await attribute(page, 'stage', 'data-frame'));
-    const before = await canvasSample(page);
+    const before = await canvasSample(page, '[data-testid="preview-canvas"]');
     await page.waitForTimeout(1200);
-    const after = await canvasSample(page);
+    const after = await canvasSample(page, '[data-testid="preview-canvas"]');
     expect(Number(await attribute(page, 'stage', 'data-frame'))).not.toBe(frameBefore);
     expect(difference(before, after)).toBeGreaterThan(0.5);
     // Space pauses; → steps exactly one frame.

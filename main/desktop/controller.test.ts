@@ -32,6 +32,7 @@ function fakeHost() {
       return start(file);
     }),
     newFromExample: vi.fn(async (id: string, folder: string) => start(`${folder}/compositions/${id}.ts`)),
+    canReveal: vi.fn(async (file: string) => file === current?.source),
     close: vi.fn(async () => {
       current = null;
     }),

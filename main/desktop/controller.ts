@@ -9,6 +9,7 @@ import type {
   WorkspaceConnection,
 } from '../../shared/studio/bridge.ts';
 import { listExamples } from '../studio/examples.ts';
+import { StudioInputError } from '../studio/errors.ts';
 import { APP_ORIGIN, WELCOME_URL, isWorkspaceOrigin } from './security.ts';
 import { toBridgeError } from './bridge-error.ts';
 
@@ -19,6 +20,8 @@ export interface StudioHostLike {
   connection(): WorkspaceConnection | null;
   open(file: string): Promise<WorkspaceConnection>;
   newFromExample(exampleId: string, folder: string): Promise<WorkspaceConnection>;
+  /** Only the open composition and its results: the UI never names other files. */
+  canReveal(file: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -130,7 +133,10 @@ export class DesktopController {
     return settings;
   }
 
-  revealInFolder(file: string): void {
+  async revealInFolder(file: string): Promise<void> {
+    if (!(await this.#host.canReveal(file))) {
+      throw new StudioInputError('reveal_refused', 'only the composition and its results can be revealed');
+    }
     this.#shell.reveal(file);
   }
 

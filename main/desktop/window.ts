@@ -53,6 +53,8 @@ export function hardenSession(session: Session, uiOrigin: () => string): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     const origin = originOf(details.url);
     if (origin === undefined || !isWorkspaceOrigin(origin)) return callback({});
+    // Pages only: media answers carry their own, stricter policy (default-src 'none'; sandbox).
+    if (details.resourceType !== 'mainFrame' && details.resourceType !== 'subFrame') return callback({});
     callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) });
   });
   session.on('will-download', (event) => event.preventDefault());

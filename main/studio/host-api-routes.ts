@@ -1,11 +1,12 @@
 // /studio/api/*: the desktop preload's calls over HTTP, for the studio in a browser (`kino studio`),
 // plus what the UI reads about its session (the preview key, past exports, the types for Monaco).
 // Every route needs the workspace token (the guard runs first).
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Problem } from '../api/problem.ts';
-import { openInBrowser } from '../preview/open-browser.ts';
+import { KinoInputError } from '../project/input-error.ts';
 import { projectForFile } from '../project/load.ts';
 import { WorkspaceError } from '../workspace/protocol.ts';
 import type { WorkspaceExtensionContext } from '../workspace/server.ts';
@@ -41,9 +42,13 @@ const ExampleBody = {
 
 /** Errors from the host's stores and the workspace, as the problem answers the UI shows. */
 function asProblem(error: unknown): unknown {
+  if (error instanceof Problem) return error;
   if (error instanceof StudioInputError) return new Problem(400, error.code, error.message);
   if (error instanceof WorkspaceError) return new Problem(error.status, error.code, error.message);
-  return error;
+  if (error instanceof KinoInputError) return new Problem(400, 'invalid_project', error.message);
+  // The workspace logs nothing: the one-line cause is the only trace the user gets.
+  const message = error instanceof Error ? error.message : String(error);
+  return new Problem(500, 'studio_failed', message.split('\n', 1)[0] ?? 'the studio failed');
 }
 
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -54,22 +59,37 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Opens a folder in the file manager. Never through a shell: on Windows `cmd /c start` would re-parse
+ * `&` or `^` in a folder's name as commands.
+ */
+function showFolder(folder: string, onError: (error: Error) => void): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [folder]]
+      : process.platform === 'win32'
+        ? ['explorer.exe', [folder]]
+        : ['xdg-open', [folder]];
+  try {
+    const child = spawn(command as string, args as string[], { stdio: 'ignore', detached: true });
+    child.on('error', onError);
+    child.unref();
+  } catch (error) {
+    onError(error as Error);
+  }
+}
+
 /** The browser opens the new workspace's studio; the token rides in the fragment, never sent. */
 function studioUrl(endpoint: string, token: string): string {
   return `${endpoint}/studio/#token=${encodeURIComponent(token)}`;
 }
 
-async function isInside(file: string, folder: string): Promise<boolean> {
-  const [real, root] = await Promise.all([realpath(file), realpath(folder)]);
-  return real === root || real.startsWith(root + path.sep);
-}
-
 export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): void {
   const { host, ctx, previewKey } = options;
-  const projectDir = async () => (await projectForFile(ctx.source)).root;
+  const projectDir = () => guarded(async () => (await projectForFile(ctx.source)).root);
 
   app.get('/studio/api/session', async () => {
-    const project = await projectForFile(ctx.source);
+    const project = await guarded(() => projectForFile(ctx.source));
     return {
       mode: host.mode,
       appVersion: host.appVersion,
@@ -99,6 +119,8 @@ export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): vo
   app.post('/studio/api/open', { schema: { body: PathBody } }, async (request) => {
     const given = (request.body as { path: string }).path;
     const file = path.resolve(await projectDir(), given);
+    // Already open here: nothing to load (a fragment-only navigation would not even reload).
+    if (file === host.connection()?.source) return { kind: 'opened', source: file };
     const connection = await guarded(() => host.open(file));
     return {
       kind: 'navigate',
@@ -121,14 +143,13 @@ export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): vo
   // Only the composition and this workspace's results can be revealed: the UI never names other files.
   app.post('/studio/api/reveal', { schema: { body: PathBody } }, async (request, reply) => {
     const file = (request.body as { path: string }).path;
-    const allowed =
-      path.resolve(file) === ctx.source || (await isInside(file, ctx.resultsDir).catch(() => false));
+    const allowed = await host.canReveal(file);
     if (!allowed) {
       throw new Problem(403, 'reveal_refused', 'only the composition and its results can be revealed');
     }
     const folder = path.dirname(path.resolve(file));
     const failure = await new Promise<Error | undefined>((resolve) => {
-      openInBrowser(folder, resolve);
+      showFolder(folder, resolve);
       setTimeout(() => resolve(undefined), 300);
     });
     if (failure) {

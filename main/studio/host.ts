@@ -2,7 +2,7 @@
 // composition's workspace (served with the studio UI and its host API), the recent files and the
 // settings. Opening another file starts its workspace first and only then stops the previous one, so
 // a file that fails to open leaves the current one working.
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { WorkspaceConnection } from '../../shared/studio/bridge.ts';
 import { projectForFile } from '../project/load.ts';
@@ -42,6 +42,7 @@ export class StudioHost {
   #current: OpenComposition | undefined;
   #opening: Promise<OpenComposition> | undefined;
   readonly #closing = new Set<Promise<void>>();
+  #closed = false;
 
   constructor(options: StudioHostOptions) {
     this.settings = new SettingsStore(path.join(options.dataDir, 'settings.json'));
@@ -70,11 +71,27 @@ export class StudioHost {
     }
   }
 
+  /** Only the open composition and files in its results may be shown in a file manager. */
+  async canReveal(file: string): Promise<boolean> {
+    const current = this.#current;
+    if (!current) return false;
+    const resolved = path.resolve(file);
+    if (resolved === current.connection.source) return true;
+    try {
+      const [real, root] = await Promise.all([realpath(resolved), realpath(current.workspace.resultsDir)]);
+      return real.startsWith(root + path.sep);
+    } catch {
+      return false;
+    }
+  }
+
   async newFromExample(exampleId: string, folder: string): Promise<WorkspaceConnection> {
     return this.open(await copyExample(exampleId, folder));
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
+    await this.#opening?.catch(() => undefined);
     const current = this.#current;
     this.#current = undefined;
     if (current) this.#retire(current);
@@ -82,6 +99,7 @@ export class StudioHost {
   }
 
   async #open(file: string): Promise<OpenComposition> {
+    if (this.#closed) throw new StudioInputError('studio_closing', 'the studio is closing');
     const source = path.resolve(file);
     if (this.#current?.connection.source === source) return this.#current;
     if (!COMPOSITION_EXTENSIONS.has(path.extname(source).toLowerCase())) {
@@ -104,6 +122,11 @@ export class StudioHost {
     } catch (error) {
       await preview.close();
       throw error;
+    }
+    if (this.#closed) {
+      // Closed while it started (Ctrl+C, quit): nothing may outlive the host.
+      await workspace.close();
+      throw new StudioInputError('studio_closing', 'the studio is closing');
     }
     const opened: OpenComposition = {
       workspace,

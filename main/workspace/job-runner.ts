@@ -158,6 +158,11 @@ export class WorkspaceJobRunner {
     const previousCrash = startupMilliseconds > 0 ? worker.takeUnreportedCrash() : undefined;
     if (gone?.aborted) throw WorkspaceError.canceled(job.operation, 'it never started');
     const run = await worker.run(job, before.id, resultsDir, requestTimeoutMs, { signal: gone, onProgress });
+    if (gone?.aborted) {
+      // It finished as its client left: nobody will claim these files.
+      await removeResultFiles(run.result, resultsDir);
+      throw WorkspaceError.canceled(job.operation, 'its result was discarded');
+    }
     const after = await tracker.current();
     if (after.id !== before.id) {
       await removeResultFiles(run.result, resultsDir);

@@ -99,19 +99,25 @@ export function SourcePane(): ReactElement {
   const save = useSource((s) => s.save);
   const load = useSource((s) => s.load);
   const source = useSession((s) => s.info?.source);
-  const problems = useSession((s) => s.status?.compileProblems ?? NO_PROBLEMS);
+  const problems = useSession((s) =>
+    s.status?.compileProblems?.length ? s.status.compileProblems : NO_PROBLEMS,
+  );
   const [editor, setEditor] = useState<CodeEditor | undefined>(undefined);
 
+  const revision = useSession((s) => s.status?.sourceRevision);
   useEffect(() => {
-    void load();
-  }, [load]);
+    // First load, and every outside change while there is nothing unsaved here.
+    if (!useSource.getState().loaded || !isDirty(useSource.getState())) void load();
+  }, [load, revision]);
 
   useCompileMarkers(editor, problems, source);
 
   useEffect(() => {
     if (!jump || !editor) return;
-    editor.revealLineInCenter(jump.line);
-    editor.setPosition({ lineNumber: jump.line, column: jump.column });
+    const position = { lineNumber: jump.line, column: jump.column };
+    editor.setPosition(position);
+    editor.setScrollLeft(0);
+    editor.revealPositionInCenter(position);
     editor.focus();
   }, [jump, editor]);
 

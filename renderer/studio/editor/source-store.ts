@@ -58,8 +58,10 @@ export const useSource = create<SourceState>((set, get) => ({
   },
 
   async save(options = {}) {
-    const { text, savedSha256, saving } = get();
-    if (saving) return false;
+    const { text, savedText, savedSha256, saving, loaded } = get();
+    // Never write what was not loaded (an empty editor) or what did not change.
+    if (saving || !loaded || (text === savedText && !options.overwrite)) return false;
+    if (!savedSha256 && !options.overwrite) return false;
     set({ saving: true, error: undefined });
     try {
       const written = await workspaceClient().saveSource(text, options.overwrite ? undefined : savedSha256);

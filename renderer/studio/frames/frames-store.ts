@@ -61,7 +61,9 @@ export const useFrames = create<FramesState>((set, get) => ({
         height: result.frame.height,
         captureMilliseconds: result.captureMilliseconds,
       };
-      set({ frames: [captured, ...get().frames].slice(0, 24) });
+      const frames = [captured, ...get().frames];
+      for (const dropped of frames.slice(24)) URL.revokeObjectURL(dropped.url);
+      set({ frames: frames.slice(0, 24) });
       void useSession.getState().refreshStatus();
       return captured;
     } catch (error) {

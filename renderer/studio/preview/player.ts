@@ -88,6 +88,8 @@ export class PreviewPlayer {
   #reportedFrame = -1;
   #reportedPlaying = false;
   #autoplay = true;
+  /** Bumped by every present: a slower, older one must not replace a newer one's picture. */
+  #generation = 0;
 
   constructor(options: PlayerOptions) {
     this.#options = options;
@@ -233,10 +235,15 @@ export class PreviewPlayer {
   }
 
   async #present(model: VideoModel): Promise<void> {
+    const generation = ++this.#generation;
     const video = resolveTimeline(model, this.#aspect ? { aspect: this.#aspect } : {});
     await loadFontSheet();
     const missingFonts = await loadCustomFonts([...this.#options.projectFonts, ...(model.fonts ?? [])]);
     const media = await PreviewMedia.load(planMedia(video), video.fps, () => (this.#dirty = true));
+    if (this.#disposed || generation !== this.#generation) {
+      media.dispose();
+      return;
+    }
     this.#loaded?.media.dispose();
     this.#loaded = { model, video, env: createBrowserDrawEnv(video.size, video.fps, media), media };
     const canvas = this.#options.canvas;

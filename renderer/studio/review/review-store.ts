@@ -141,6 +141,10 @@ async function inspectAt(
       ...(preview.aspect ? { aspect: preview.aspect } : {}),
     });
     const imageUrl = result.frame ? await client.artifactUrl(result.frame.path) : undefined;
+    if (useReview.getState().inspect?.frameIndex !== frameIndex) {
+      if (imageUrl) URL.revokeObjectURL(imageUrl); // another inspect took over meanwhile
+      return;
+    }
     useReview.setState({
       inspect: { finding, frameIndex, running: false, result, imageUrl, error: undefined },
     });

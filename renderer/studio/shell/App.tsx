@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import { SourcePane } from '../editor/SourcePane.tsx';
+import { isDirty, useSource } from '../editor/source-store.ts';
 import { ExportPane } from '../export/ExportPane.tsx';
 import { PreviewPane } from '../preview/PreviewPane.tsx';
 import { InspectPane } from '../review/InspectPane.tsx';
@@ -87,6 +88,14 @@ function Workbench(): ReactElement {
   const setWelcomeOpen = useSession((s) => s.setWelcomeOpen);
   const source = useSession((s) => s.info?.source);
   const loadAllowed = useReview((s) => s.loadAllowed);
+  useEffect(() => {
+    // Leaving (reload, close, opening another file) would drop unsaved edits: ask first.
+    const guard = (event: BeforeUnloadEvent) => {
+      if (isDirty(useSource.getState())) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
+  }, []);
   useEffect(() => {
     if (source) loadAllowed(source);
   }, [source, loadAllowed]);

@@ -10,7 +10,8 @@ export function StatusBar(): ReactElement {
     <footer className="statusbar">
       {unreachable ? (
         <span className="status-err">
-          The workspace stopped answering. Start it again with kino studio, then reload.
+          The workspace stopped answering: it was stopped or crashed. Open the composition again (kino studio,
+          or the app's File menu).
         </span>
       ) : crash ? (
         <span className="status-err" data-testid="worker-crash" title={crash.stderr}>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { ExampleInfo, OpenOutcome, RecentFile } from '../../../shared/studio/bridge.ts';
+import { isDirty, useSource } from '../editor/source-store.ts';
 import { describeError, useSession } from '../session/session-store.ts';
 import { baseName, timeAgo } from '../shell/format.ts';
 import { Icon, Logo } from '../shell/icons.tsx';
@@ -23,11 +24,21 @@ function useOpen(): {
     busy,
     error,
     async run(work) {
+      if (
+        isDirty(useSource.getState()) &&
+        !window.confirm('Discard the unsaved changes to this composition?')
+      )
+        return;
       setBusy(true);
       setError(undefined);
       try {
         const outcome = await work();
         if (outcome.kind === 'canceled') setBusy(false);
+        // Browser mode: the composition asked for is the one open here.
+        if (outcome.kind === 'opened' && useSession.getState().bridge.mode === 'browser') {
+          setBusy(false);
+          useSession.getState().setWelcomeOpen(false);
+        }
         // 'navigate' and 'opened' load another page: stay busy until it does.
       } catch (caught) {
         setError(describeError(caught));
