@@ -152,7 +152,8 @@ export function fieldErrors(validation: AjvError[], context: string): FieldError
   );
 }
 
-function problemBody(
+/** The RFC 9457 body every problem answer carries (also the last line of a streamed job). */
+export function problemBody(
   request: FastifyRequest,
   status: number,
   code: string,

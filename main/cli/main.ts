@@ -1,10 +1,9 @@
 // `kino` command line: render, frame, serve and schema.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
-import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
 import { FORMAT_EXTENSIONS, OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
 import type { OutputFormat, Quality } from '../encoder/formats.ts';
@@ -14,7 +13,7 @@ import { projectContext } from '../engine/project-context.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 import { describeError } from './describe-error.ts';
 import { createProgressReporter } from './progress.ts';
-import { formatBytes, parseWholeNumber } from './units.ts';
+import { formatBytes, parseTimeOption, parseWholeNumber } from './units.ts';
 import {
   SessionExit,
   SessionUsageError,
@@ -27,13 +26,6 @@ import { registerStudioCommand } from './studio-command.ts';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 64;
-
-function parseTimeOption(value: string): string {
-  if (!TIME_PATTERN.test(value) && !/^\d+(\.\d+)?$/.test(value)) {
-    throw new InvalidArgumentError('expected a time like "1.5s", "500ms" or "45f"');
-  }
-  return /^\d+(\.\d+)?$/.test(value) ? `${value}s` : value;
-}
 
 /** Default output names follow the key, or the input file's name without its extension. */
 function outputStem(input: string, key: string | undefined): string {

@@ -3,24 +3,12 @@ import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import { openInBrowser } from '../preview/open-browser.ts';
 import { startPreviewServer } from '../preview/server.ts';
+import { untilStopped } from './until-stopped.ts';
 
 function parsePort(value: string): number {
   const port = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new InvalidArgumentError('expected a port number, 0–65535');
   return port;
-}
-
-/** Resolves on the first Ctrl+C (or SIGTERM); a second one falls through to Node's default exit. */
-function untilStopped(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
 
 async function previewCommand(file: string, opts: { port?: number; open?: boolean }): Promise<void> {

@@ -5,8 +5,7 @@ import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
 import { FINDING_CODES, isFindingCode } from '../review/finding.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { SessionCanceledError, callWorkspace } from '../session/client.ts';
-import { TIME_PATTERN } from '../../shared/spec/time.ts';
-import { parsePositiveSeconds, parseWholeNumber } from './units.ts';
+import { parsePositiveSeconds, parseTimeOption, parseWholeNumber } from './units.ts';
 import { readSessionDescriptor } from '../session/descriptor.ts';
 import type { SessionDescriptor } from '../session/descriptor.ts';
 import {
@@ -46,14 +45,6 @@ function findingCodes(value: string): string[] {
     );
   }
   return codes;
-}
-
-/** The spec's time syntax ("1.5s", "500ms", "45f"); a bare number is seconds. */
-function posterTime(value: string): string {
-  if (/^\d+(\.\d+)?$/.test(value)) return `${value}s`;
-  if (!TIME_PATTERN.test(value))
-    throw new InvalidArgumentError('expected a time like "1.5s", "500ms" or "45f"');
-  return value;
 }
 
 /**
@@ -268,7 +259,7 @@ export function registerSessionCommand(program: Command): void {
     .option(
       '--poster <time>',
       'also write a PNG of the frame at this time next to the video, e.g. 1.5s, 500ms, 45f',
-      posterTime,
+      parseTimeOption,
     )
     .action(function (
       descriptor: string,

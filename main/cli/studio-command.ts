@@ -1,6 +1,7 @@
 // `kino studio <file.ts>`: the desktop app's UI in the browser. Serves the studio from the
 // composition's workspace on loopback and opens it with the token in the URL fragment.
 import type { Command } from 'commander';
+import { untilStopped } from './until-stopped.ts';
 
 interface StudioOptions {
   open: boolean;
@@ -38,15 +39,7 @@ async function studioCommand(file: string, opts: StudioOptions): Promise<void> {
       ),
     );
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   await host.close();
 }
 

@@ -1,10 +1,9 @@
 // The streamed answer to POST /jobs (Accept: application/x-ndjson): progress lines while the job
 // runs, then its result or its problem as the last line. Refusals before admission (a bad body, a
 // full queue) never get here: they stay ordinary problem+json answers with their own status.
-import { STATUS_CODES } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Problem } from '../../api/problem.ts';
+import { Problem, problemBody } from '../../api/problem.ts';
 import { JOB_STREAM_CONTENT_TYPE } from '../protocol.ts';
 import type { JobStreamLine, WorkspaceProblemBody } from '../protocol.ts';
 
@@ -21,7 +20,7 @@ export function wantsJobStream(request: FastifyRequest): boolean {
  * The body the error handler (api/problem.ts) answers a plain request with, so a streamed problem
  * reads the same; anything that is not a Problem is an internal error there too.
  */
-export function problemBody(request: FastifyRequest, error: unknown): WorkspaceProblemBody {
+export function jobProblemBody(request: FastifyRequest, error: unknown): WorkspaceProblemBody {
   const problem =
     error instanceof Problem
       ? error
@@ -31,17 +30,14 @@ export function problemBody(request: FastifyRequest, error: unknown): WorkspaceP
           `an unexpected error happened; report request id ${request.id} to the server's operator`,
         );
   if (!(error instanceof Problem)) request.log.error({ err: error }, 'unexpected error');
-  return {
-    ...problem.extensions,
-    type: 'about:blank',
-    title: STATUS_CODES[problem.status] ?? 'Error',
-    status: problem.status,
-    detail: problem.message,
-    instance: request.url.split('?')[0]!,
-    code: problem.code,
-    requestId: request.id,
-    ...(problem.errors ? { errors: problem.errors } : {}),
-  };
+  return problemBody(
+    request,
+    problem.status,
+    problem.code,
+    problem.message,
+    problem.errors,
+    problem.extensions,
+  );
 }
 
 /**
@@ -62,7 +58,7 @@ export function streamJob(
   void done
     .then(
       (result) => write({ type: 'result', result }),
-      (error: unknown) => write({ type: 'problem', problem: problemBody(request, error) }),
+      (error: unknown) => write({ type: 'problem', problem: jobProblemBody(request, error) }),
     )
     .finally(() => stream.end());
   return reply
