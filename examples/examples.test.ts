@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ffmpegPath, ffprobePath } from '../main/ffmpeg/binaries.ts';
 import { loadProject } from '../main/project/load.ts';
 import { loadSpecFile } from '../main/project/resolve-input.ts';
-import { ELEMENT_DEFINITIONS } from '../shared/elements/registry.ts';
+import { ELEMENT_KINDS } from '../shared/spec/elements.ts';
 import { parseProjectConfig } from '../shared/project/config.ts';
 import type { Background } from '../shared/spec/background.ts';
 import type { ModelElement, VideoModel } from '../shared/spec/model.ts';
@@ -116,7 +116,7 @@ describe('example specs', () => {
     const specs = [...(await loadSpecs()).values()];
     const elements = specs.flatMap(elementsOf);
     expect(new Set(elements.map((element) => element.type))).toEqual(
-      new Set(ELEMENT_DEFINITIONS.map((definition) => definition.type)),
+      new Set(ELEMENT_KINDS.map((definition) => definition.type)),
     );
     const backgrounds = specs.flatMap((spec) => [
       ...(spec.background ? [spec.background] : []),

@@ -1,6 +1,6 @@
 // A seeded random source, so `make-media.sh` paints and synthesises the same bytes every run.
 
-export { seededRandom } from '../../shared/draw/seeded-random.ts';
+export { seededRandom } from '../../shared/canvas/seeded-random.ts';
 
 /** Smooth 1-D fractal noise in about -1..1: value noise summed over octaves. */
 export function fractalNoise1d(random: () => number, octaves: number): (x: number) => number {

@@ -4,7 +4,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ELEMENT_DEFINITIONS } from '../../shared/elements/registry.ts';
+import { ELEMENT_KINDS } from '../../shared/spec/elements.ts';
 import type { ModelElement, VideoModel } from '../../shared/spec/model.ts';
 import { ANIMATION_PRESETS } from '../../shared/spec/primitives.ts';
 import { TRANSITION_TYPES } from '../../shared/spec/schema.ts';
@@ -79,7 +79,7 @@ describe('the examples together', () => {
         .flatMap(elementsOf)
         .map((e) => e.type),
     );
-    expect(types).toEqual(new Set([...ELEMENT_DEFINITIONS.map((d) => d.type), 'custom']));
+    expect(types).toEqual(new Set([...ELEMENT_KINDS.map((d) => d.type), 'custom']));
   });
 
   it('show every transition and every animation preset', () => {

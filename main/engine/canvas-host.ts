@@ -7,10 +7,10 @@ import type {
   DrawReviewHooks,
   MediaLookup,
   OffscreenSurface,
-} from '../../shared/draw/types.ts';
+} from '../../shared/canvas/types.ts';
 import { designScale } from '../../shared/spec/sizes.ts';
 import type { FrameSize } from '../../shared/spec/sizes.ts';
-import { resolveFontFamily } from '../../shared/text/fonts.ts';
+import { resolveFontFamily } from '../../shared/fonts/fonts.ts';
 
 export interface SkiaSurface extends OffscreenSurface {
   readonly skia: Canvas;

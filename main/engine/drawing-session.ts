@@ -2,7 +2,7 @@
 // one Skia surface. The workspace mounts one per request and closes it after; review mounts a
 // second one to check that drawing is repeatable.
 import { drawFrame } from '../../shared/draw/frame.ts';
-import type { DrawReviewHooks } from '../../shared/draw/types.ts';
+import type { DrawReviewHooks } from '../../shared/canvas/types.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';

@@ -1,6 +1,6 @@
 // Loads a render's media up front (images) or as it plays (video frames), behind the MediaLookup
 // the drawing code reads synchronously.
-import type { DrawableImage, MediaLookup } from '../../shared/draw/types.ts';
+import type { DrawableImage, MediaLookup } from '../../shared/canvas/types.ts';
 import { loadImages } from '../media/images.ts';
 import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';

@@ -3,8 +3,8 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { BUNDLED_FAMILIES } from '../../shared/text/fonts.ts';
-import type { BundledFamily } from '../../shared/text/fonts.ts';
+import { BUNDLED_FAMILIES } from '../../shared/fonts/fonts.ts';
+import type { BundledFamily } from '../../shared/fonts/fonts.ts';
 
 export interface BundledFontFile {
   /** The spec's family name: "sans", "serif", "mono" or "display". */

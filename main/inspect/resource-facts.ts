@@ -3,7 +3,7 @@
 // probes are cached per file version, so inspecting again after an edit only reads what changed.
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { FontFace } from '../../shared/spec/schema.ts';
-import { BUNDLED_FAMILIES, isBundledFamily } from '../../shared/text/fonts.ts';
+import { BUNDLED_FAMILIES, isBundledFamily } from '../../shared/fonts/fonts.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import { bundledFontFiles } from '../fonts/bundled.ts';

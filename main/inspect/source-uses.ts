@@ -1,7 +1,7 @@
 // Where a video uses each media source and each font family, in video frames: resource facts list
 // them, and a missing file is reported on exactly the frames (and element) that need it.
-import type { TextElement } from '../../shared/elements/text.ts';
-import { defaultFontWeight } from '../../shared/text/fonts.ts';
+import type { TextElement } from '../../shared/spec/text-element.ts';
+import { defaultFontWeight } from '../../shared/fonts/fonts.ts';
 import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import type { FrameInterval } from './timeline-facts.ts';

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { DrawableImage } from '../../shared/draw/types.ts';
+import type { DrawableImage } from '../../shared/canvas/types.ts';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
 
 const run = promisify(execFile);

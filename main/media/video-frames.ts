@@ -7,7 +7,7 @@ import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
-import type { DrawableImage } from '../../shared/draw/types.ts';
+import type { DrawableImage } from '../../shared/canvas/types.ts';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { MediaError } from './media-error.ts';
 import { INPUT_PROTOCOLS, probeMedia } from './probe-media.ts';

@@ -2,7 +2,7 @@
 // rendered (elements recorded, pixels hashed, optionally PNG-encoded) and, when it shows text at
 // rest, once more without text to read what the text sits on. Only compact results are kept per
 // sample (no full frames), so memory stays small whatever the frame size.
-import type { DrawnElement } from '../../shared/draw/types.ts';
+import type { DrawnElement } from '../../shared/canvas/types.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { indexElements, isAnimatingAt, isAtRest, isInTransition, sceneSecondsAt } from './element-timing.ts';
 import type { ElementIndex } from './element-timing.ts';

@@ -2,7 +2,7 @@
 // fails) and text whose font is not part of the project (Skia silently draws another face).
 import { basename, join, posix } from 'node:path';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
-import { BUNDLED_FAMILIES } from '../../shared/text/fonts.ts';
+import { BUNDLED_FAMILIES } from '../../shared/fonts/fonts.ts';
 import type { AssetFact, FontFact, ResourceFacts } from '../inspect/resource-facts.ts';
 import type { SourceUse, TextFontUse } from '../inspect/source-uses.ts';
 import type { FindingDraft } from './finding.ts';

@@ -2,7 +2,7 @@
 // frame again without its text (to sample what the text sits on), and reads pixels back. One session
 // serves both drawings, so media and fonts are opened once and the two passes see the same frame.
 import { createHash } from 'node:crypto';
-import type { DrawEnv, DrawnElement } from '../../shared/draw/types.ts';
+import type { DrawEnv, DrawnElement } from '../../shared/canvas/types.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';

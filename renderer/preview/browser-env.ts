@@ -1,9 +1,9 @@
 // The browser host for the shared drawing code: the same DrawEnv the Skia host builds in Node
 // (main/engine/canvas-host.ts), with HTML canvases and the browser's own Path2D.
-import type { Ctx2D, DrawEnv, MediaLookup, OffscreenSurface } from '../../shared/draw/types.ts';
+import type { Ctx2D, DrawEnv, MediaLookup, OffscreenSurface } from '../../shared/canvas/types.ts';
 import { designScale } from '../../shared/spec/sizes.ts';
 import type { FrameSize } from '../../shared/spec/sizes.ts';
-import { resolveFontFamily } from '../../shared/text/fonts.ts';
+import { resolveFontFamily } from '../../shared/fonts/fonts.ts';
 
 /**
  * A scratch canvas (transitions, blur layers). A detached HTML canvas rather than OffscreenCanvas:

@@ -1,7 +1,7 @@
 // The preview page: plays the composition on a canvas with the shared drawing code, and swaps in each
 // new build the server announces, keeping the frame on screen.
 import { drawFrame } from '../../shared/draw/frame.ts';
-import type { DrawEnv } from '../../shared/draw/types.ts';
+import type { DrawEnv } from '../../shared/canvas/types.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';

@@ -1,7 +1,7 @@
 // The browser's MediaLookup: images decoded before playback starts, videos from <video> elements.
 // A source the server cannot give (missing, outside the project, a host not allowed) is reported
 // with the server's reason and left out of the picture, so the rest of the composition still plays.
-import type { DrawableImage, MediaLookup } from '../../shared/draw/types.ts';
+import type { DrawableImage, MediaLookup } from '../../shared/canvas/types.ts';
 import type { MediaPlan } from '../../shared/timeline/media-plan.ts';
 import { PreviewVideo } from './preview-video.ts';
 import { mediaUrl } from './protocol.ts';

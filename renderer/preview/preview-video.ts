@@ -2,7 +2,7 @@
 // reads the element's current picture. While the preview plays, the element plays along at the
 // use's rate and is re-seeked only when it drifts; while paused or scrubbing, it is seeked to the
 // exact moment and the page redraws once the seek lands.
-import type { DrawableImage } from '../../shared/draw/types.ts';
+import type { DrawableImage } from '../../shared/canvas/types.ts';
 import type { VideoUse } from '../../shared/timeline/media-plan.ts';
 import { mediaUrl } from './protocol.ts';
 import { isActive, sourceMoment } from './video-time.ts';

@@ -4,7 +4,7 @@ import type { Keyframe } from '../spec/primitives.ts';
 import { assertSpec } from '../spec/validate.ts';
 import { resolveTimeline } from '../timeline/resolve.ts';
 import { easingFunction } from './easing.ts';
-import { animatedState } from './evaluate.ts';
+import { animatedState } from '../timeline/evaluate.ts';
 import { keyframeValue } from './keyframes.ts';
 
 describe('keyframeValue', () => {

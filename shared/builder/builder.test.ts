@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_DEFINITIONS } from '../elements/registry.ts';
+import { ELEMENT_KINDS } from '../spec/elements.ts';
 import { ANIMATION_PRESETS, AnimationSchema, EasingSchema } from '../spec/primitives.ts';
 import { TRANSITION_TYPES, TransitionSchema } from '../spec/schema.ts';
 import { TIME_PATTERN, timeToSeconds } from '../spec/time.ts';
@@ -32,14 +32,14 @@ const api = kino as unknown as Record<string, unknown>;
 
 describe('generated helpers', () => {
   it('exports a builder for every registered element type, under its registry name', () => {
-    for (const definition of ELEMENT_DEFINITIONS) {
+    for (const definition of ELEMENT_KINDS) {
       const builder = api[definition.builder.name];
       expect(builder, definition.type).toBe(kino.elementBuilders[definition.builder.name]);
     }
   });
 
   it('builds each element type with its positional field and children as the registry says', () => {
-    for (const definition of ELEMENT_DEFINITIONS) {
+    for (const definition of ELEMENT_KINDS) {
       const { name, positional, children } = definition.builder;
       const builder = api[name] as (...args: unknown[]) => kino.KinoElement;
       const model = (children

@@ -1,14 +1,11 @@
 // Element builders, generated from the element registry: each definition's `builder` says the function
 // name, its leading positional field and whether it takes children, so a new element type gets a
 // builder without code here. The named exports below give each one its precise TypeScript signature.
-import type { ClipElement } from '../elements/clip.ts';
-import type { ElementDefinition } from '../elements/definition.ts';
-import type { GroupElement } from '../elements/group.ts';
-import type { ImageElement } from '../elements/image.ts';
-import { ELEMENT_DEFINITIONS } from '../elements/registry.ts';
-import type { SpecElement } from '../elements/registry.ts';
-import type { EllipseElement, LineElement, PathElement, RectElement } from '../elements/shapes.ts';
-import type { TextElement } from '../elements/text.ts';
+import type { ElementKind, GroupElement, SpecElement } from '../spec/elements.ts';
+import { ELEMENT_KINDS } from '../spec/elements.ts';
+import type { ClipElement, ImageElement } from '../spec/media-elements.ts';
+import type { EllipseElement, LineElement, PathElement, RectElement } from '../spec/shape-elements.ts';
+import type { TextElement } from '../spec/text-element.ts';
 import type { CustomDrawInfo, CustomElement, ModelElement } from '../spec/model.ts';
 import type { ElementInput } from './element.ts';
 import { KinoElement, describeValue, toModelElement } from './element.ts';
@@ -46,7 +43,7 @@ function childModels(children: unknown, builderName: string): ModelElement[] {
   return children.map((child: ElementInput) => toModelElement(child));
 }
 
-function builderFor(definition: ElementDefinition<SpecElement>): AnyBuilder {
+function builderFor(definition: ElementKind<SpecElement>): AnyBuilder {
   const { type } = definition;
   const { name, positional, children } = definition.builder;
   if (children) {
@@ -73,9 +70,7 @@ function builderFor(definition: ElementDefinition<SpecElement>): AnyBuilder {
 
 /** Every registered element's builder, by its builder name. */
 export const elementBuilders: Readonly<Record<string, AnyBuilder>> = Object.freeze(
-  Object.fromEntries(
-    ELEMENT_DEFINITIONS.map((definition) => [definition.builder.name, builderFor(definition)]),
-  ),
+  Object.fromEntries(ELEMENT_KINDS.map((definition) => [definition.builder.name, builderFor(definition)])),
 );
 
 function registered<F>(name: string): F {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_DEFINITIONS } from '../elements/registry.ts';
-import type { SpecElement } from '../elements/registry.ts';
+import { ELEMENT_KINDS } from '../spec/elements.ts';
+import type { SpecElement } from '../spec/elements.ts';
 import { ANIMATION_PRESETS } from '../spec/primitives.ts';
 import { TRANSITION_TYPES } from '../spec/schema.ts';
 import type { VideoSpec } from '../spec/schema.ts';
@@ -41,7 +41,7 @@ describe('specToCode', () => {
   it('covers every element type, preset and transition in the sample specs', () => {
     const all = Object.values(SAMPLE_SPECS);
     const elements = all.flatMap(elementsOf);
-    expect(new Set(elements.map((e) => e.type))).toEqual(new Set(ELEMENT_DEFINITIONS.map((d) => d.type)));
+    expect(new Set(elements.map((e) => e.type))).toEqual(new Set(ELEMENT_KINDS.map((d) => d.type)));
     expect(new Set(elements.flatMap((e) => e.animate ?? []).map((a) => a.preset))).toEqual(
       new Set(ANIMATION_PRESETS),
     );

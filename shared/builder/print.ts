@@ -1,7 +1,7 @@
 // specToCode: a JSON spec printed as a readable code composition that builds the same model. Fields
 // come out in a fixed order (the schema's), so equal specs print the same code.
-import { elementDefinition } from '../elements/registry.ts';
-import type { SpecElement } from '../elements/registry.ts';
+import { elementKind } from '../spec/elements.ts';
+import type { SpecElement } from '../spec/elements.ts';
 import { AudioTrackSchema } from '../spec/audio.ts';
 import type { AudioTrack } from '../spec/audio.ts';
 import { elementBaseShape } from '../spec/element-base.ts';
@@ -126,7 +126,7 @@ class SpecPrinter {
   }
 
   element(element: SpecElement): Code {
-    const definition = elementDefinition(element.type);
+    const definition = elementKind(element.type);
     if (!definition) throw new Error(`specToCode: unknown element type "${element.type}"`);
     const { name, positional, children } = definition.builder;
     const fields = element as unknown as Record<string, unknown>;

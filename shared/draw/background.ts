@@ -1,10 +1,10 @@
 // Scene backgrounds: color, gradients (optionally drifting), image, video and film-grain noise.
-import { perHost } from './host-cache.ts';
-import { seededRandom } from './seeded-random.ts';
+import { perHost } from '../canvas/host-cache.ts';
+import { seededRandom } from '../canvas/seeded-random.ts';
 import { drawFitted } from '../elements/media-draw.ts';
 import type { Background } from '../spec/background.ts';
-import type { Box, Ctx2D, DrawableImage, DrawEnv, OffscreenSurface } from './types.ts';
-import { createGradient } from './paint.ts';
+import type { Box, Ctx2D, DrawableImage, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
+import { createGradient } from '../canvas/paint.ts';
 
 export interface BackgroundTime {
   frame: number;

@@ -1,16 +1,16 @@
 // Draws one frame of a resolved video: scene backgrounds, laid-out animated elements, transitions.
-import { perHost } from './host-cache.ts';
-import { animatedState } from '../animation/evaluate.ts';
+import { perHost } from '../canvas/host-cache.ts';
+import { animatedState } from '../timeline/evaluate.ts';
 import type { AnimatedState } from '../animation/state.ts';
-import { elementDefinition } from '../elements/registry.ts';
+import { elementDrawer } from '../elements/registry.ts';
 import type { CustomElement } from '../spec/model.ts';
 import { frameComposition } from '../timeline/resolve.ts';
 import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../timeline/types.ts';
-import { frameBox, placeElement, safeBox } from '../layout/place.ts';
+import { frameBox, placeElement, safeBox } from '../elements/place.ts';
 import { resolveLength } from '../layout/length.ts';
 import { drawBackground } from './background.ts';
 import { compositeTransition } from './transition.ts';
-import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from './types.ts';
+import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
 
 interface FrameContext {
   env: DrawEnv;
@@ -119,7 +119,7 @@ export function drawElement(
     }
     for (const child of resolved.children) drawElement(ctx, child, box, frame);
   } else {
-    const definition = elementDefinition(element.type);
+    const definition = elementDrawer(element.type);
     definition?.draw({
       ctx,
       element,

@@ -1,6 +1,6 @@
 // Compositing two rendered scenes during a transition.
 import type { ResolvedTransition } from '../timeline/types.ts';
-import type { Ctx2D, DrawableImage } from './types.ts';
+import type { Ctx2D, DrawableImage } from '../canvas/types.ts';
 
 const OFFSETS = {
   left: { x: -1, y: 0 },

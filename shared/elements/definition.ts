@@ -1,8 +1,7 @@
-// The element registry's contract: one module per element type holds its schema fields, how the
-// builder names it, how big it is, what media it needs and how it draws.
-import type { z } from 'zod';
+// How one element type draws: its natural size and its drawing. Its fields and media needs are the
+// spec's part (shared/spec/elements.ts).
 import type { AnimatedState } from '../animation/state.ts';
-import type { Box, Ctx2D, DrawEnv } from '../draw/types.ts';
+import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 
 export interface ElementTime {
   frame: number;
@@ -28,17 +27,7 @@ export interface ElementDrawArgs<T> {
   drawChildren: (children: readonly unknown[], box: Box) => void;
 }
 
-export interface MediaNeeds {
-  images: string[];
-  videos: string[];
-}
-
-export interface ElementDefinition<T extends { type: string } = { type: string }> {
-  readonly type: T['type'];
-  /** The strict object schema: the base element fields plus this type's own. */
-  readonly schema: z.ZodType<T>;
-  /** Builder function name and, when it takes one, its leading positional field: text('Hi', {...}). */
-  readonly builder: { name: string; positional?: string; children?: boolean };
+export interface ElementDrawer<T extends { type: string } = { type: string }> {
   /** Natural size in real pixels when width/height are not given; maxWidth is the box it sits in. */
   intrinsicSize?(
     element: T,
@@ -46,12 +35,5 @@ export interface ElementDefinition<T extends { type: string } = { type: string }
     maxWidth: number,
     maxHeight: number,
   ): { width: number; height: number };
-  media?(element: T): MediaNeeds;
   draw(args: ElementDrawArgs<T>): void;
-}
-
-export function defineElement<T extends { type: string }>(
-  definition: ElementDefinition<T>,
-): ElementDefinition<T> {
-  return definition;
 }

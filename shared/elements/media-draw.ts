@@ -1,6 +1,6 @@
 // Drawing pictures (images, video frames) into a box: fit, rounded corners, border, Ken Burns.
-import { roundedRectPath } from '../draw/paint.ts';
-import type { Box, Ctx2D, DrawableImage } from '../draw/types.ts';
+import { roundedRectPath } from '../canvas/paint.ts';
+import type { Box, Ctx2D, DrawableImage } from '../canvas/types.ts';
 import { resolveLength } from '../layout/length.ts';
 import type { Fit, Length } from '../spec/primitives.ts';
 import type { ElementDrawArgs } from './definition.ts';

@@ -1,66 +1,40 @@
-// Every element type, in one list. Adding an element is one module plus one line here.
-import { z } from 'zod';
-import type { ClipElement } from './clip.ts';
-import { ClipElementSchema, clipElement } from './clip.ts';
-import type { ElementDefinition } from './definition.ts';
-import type { GroupElement } from './group.ts';
-import { GroupElementSchema, groupElement } from './group.ts';
-import type { ImageElement } from './image.ts';
-import { ImageElementSchema, imageElement } from './image.ts';
-import type { EllipseElement, LineElement, PathElement, RectElement } from './shapes.ts';
-import {
-  EllipseElementSchema,
-  LineElementSchema,
-  PathElementSchema,
-  RectElementSchema,
-  ellipseElement,
-  lineElement,
-  pathElement,
-  rectElement,
-} from './shapes.ts';
-import type { TextElement } from './text.ts';
-import { TextElementSchema, textElement } from './text.ts';
+// How every element type of the spec draws, by type. The spec's list (shared/spec/elements.ts) says
+// which types exist; the Drawers type makes a missing drawer a type error.
+import type { SpecElement } from '../spec/elements.ts';
+import type { ElementDrawer } from './definition.ts';
+import { drawMedia, mediaIntrinsicSize } from './media-draw.ts';
+import { drawEllipse, drawLine, drawPath, drawRect } from './shapes-draw.ts';
+import { drawText, measureText } from './text-draw.ts';
 
-export type SpecElement =
-  | TextElement
-  | ImageElement
-  | ClipElement
-  | RectElement
-  | EllipseElement
-  | LineElement
-  | PathElement
-  | GroupElement;
+type Drawers = { [K in SpecElement['type']]: ElementDrawer<Extract<SpecElement, { type: K }>> };
 
-export const ElementSchema: z.ZodType<SpecElement> = z
-  .lazy(() =>
-    z.discriminatedUnion('type', [
-      TextElementSchema,
-      ImageElementSchema,
-      ClipElementSchema,
-      RectElementSchema,
-      EllipseElementSchema,
-      LineElementSchema,
-      PathElementSchema,
-      GroupElementSchema as unknown as typeof RectElementSchema,
-    ]),
-  )
-  .meta({ id: 'Element', description: 'A visual element, chosen by its "type".' });
+const fillBox = (_element: unknown, _env: unknown, maxWidth: number, maxHeight: number) => ({
+  width: maxWidth,
+  height: maxHeight,
+});
+const square = (_element: unknown, env: { scale: number }) => ({
+  width: 200 * env.scale,
+  height: 200 * env.scale,
+});
 
-export const ELEMENT_DEFINITIONS: readonly ElementDefinition<SpecElement>[] = [
-  textElement,
-  imageElement,
-  clipElement,
-  rectElement,
-  ellipseElement,
-  lineElement,
-  pathElement,
-  groupElement,
-] as unknown as ElementDefinition<SpecElement>[];
+const DRAWERS: Drawers = {
+  text: { intrinsicSize: (element, env, maxWidth) => measureText(element, env, maxWidth), draw: drawText },
+  image: {
+    intrinsicSize: (element, env, maxWidth, maxHeight) =>
+      mediaIntrinsicSize(env.media.image(element.src), maxWidth, maxHeight),
+    draw: (args) => drawMedia(args, args.env.media.image(args.element.src)),
+  },
+  clip: { intrinsicSize: fillBox, draw: (args) => drawMedia(args, args.env.media.videoFrame(args.key)) },
+  rect: { intrinsicSize: square, draw: drawRect },
+  ellipse: { intrinsicSize: square, draw: drawEllipse },
+  line: { draw: drawLine },
+  path: { intrinsicSize: square, draw: drawPath },
+  group: {
+    intrinsicSize: fillBox,
+    draw: ({ element, box, drawChildren }) => drawChildren(element.children, box),
+  },
+};
 
-const byType = new Map<string, ElementDefinition<SpecElement>>(
-  ELEMENT_DEFINITIONS.map((definition) => [definition.type, definition]),
-);
-
-export function elementDefinition(type: string): ElementDefinition<SpecElement> | undefined {
-  return byType.get(type);
+export function elementDrawer(type: string): ElementDrawer<SpecElement> | undefined {
+  return (DRAWERS as Record<string, ElementDrawer<SpecElement>>)[type];
 }

@@ -1,10 +1,10 @@
-import { perHost } from '../draw/host-cache.ts';
-import { paintStyle, roundedRectPath } from '../draw/paint.ts';
-import type { Box, Ctx2D, DrawEnv } from '../draw/types.ts';
+import { perHost } from '../canvas/host-cache.ts';
+import { paintStyle, roundedRectPath } from '../canvas/paint.ts';
+import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import { resolveLength, resolvePosition } from '../layout/length.ts';
 import type { Paint, Stroke } from '../spec/primitives.ts';
 import type { ElementDrawArgs } from './definition.ts';
-import type { EllipseElement, LineElement, PathElement, RectElement } from './shapes.ts';
+import type { EllipseElement, LineElement, PathElement, RectElement } from '../spec/shape-elements.ts';
 
 function lengthContext(env: DrawEnv) {
   return { frame: env.size, scale: env.scale };

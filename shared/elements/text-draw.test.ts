@@ -4,10 +4,10 @@ import { createDrawEnv, createSkiaSurface } from '../../main/engine/canvas-host.
 import { registerBundledFonts } from '../../main/fonts/register.ts';
 import { restingState } from '../animation/state.ts';
 import type { AnimatedState } from '../animation/state.ts';
-import type { Box, Ctx2D, DrawEnv } from '../draw/types.ts';
+import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import { drawText, layoutTextElement, measureText } from './text-draw.ts';
 import { ELLIPSIS } from './text-layout.ts';
-import type { TextElement } from './text.ts';
+import type { TextElement } from '../spec/text-element.ts';
 
 const FRAME = { width: 1920, height: 1080 };
 const noMedia = { image: () => undefined, videoFrame: () => undefined };

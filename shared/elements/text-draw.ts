@@ -13,17 +13,17 @@
 //   of the element's own values: text that grows or tracks out spreads from its alignment edge
 //   instead of re-wrapping mid-animation.
 // - The shadow is cast by outline and fill as one shape, and lies under all the glyphs.
-import { perHost } from '../draw/host-cache.ts';
-import { roundedRectPath } from '../draw/paint.ts';
-import type { Box, Ctx2D, DrawEnv } from '../draw/types.ts';
+import { perHost } from '../canvas/host-cache.ts';
+import { roundedRectPath } from '../canvas/paint.ts';
+import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import { resolveLength } from '../layout/length.ts';
 import { formatRgba, parseColor } from '../spec/color.ts';
 import type { LengthContext } from '../layout/length.ts';
-import { defaultFontWeight } from '../text/fonts.ts';
+import { defaultFontWeight } from '../fonts/fonts.ts';
 import type { ElementDrawArgs } from './definition.ts';
 import { breakLines, graphemes, placeLines } from './text-layout.ts';
 import type { MeasureRun, PlacedLine, PlacedWord, TextLayout } from './text-layout.ts';
-import type { TextElement } from './text.ts';
+import type { TextElement } from '../spec/text-element.ts';
 
 const DEFAULT_SIZE = 72;
 const DEFAULT_LINE_HEIGHT = 1.15;

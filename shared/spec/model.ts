@@ -1,5 +1,5 @@
 // The in-memory video model: a spec, plus what only code can say (custom drawing elements).
-import type { SpecElement } from '../elements/registry.ts';
+import type { SpecElement } from './elements.ts';
 import type { ElementBase } from './element-base.ts';
 import type { Scene, VideoSpec } from './schema.ts';
 

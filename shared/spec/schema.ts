@@ -1,6 +1,6 @@
 // The video spec, version 1: the one model that JSON specs and code compositions both produce.
 import { z } from 'zod';
-import { ElementSchema } from '../elements/registry.ts';
+import { ElementSchema } from './elements.ts';
 import { AudioTrackSchema } from './audio.ts';
 import { BackgroundSchema } from './background.ts';
 import { DirectionSchema, EasingSchema, MediaSourceSchema } from './primitives.ts';

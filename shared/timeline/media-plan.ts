@@ -1,6 +1,6 @@
 // What media a resolved video needs, found by walking its scenes once before rendering.
-import { elementDefinition } from '../elements/registry.ts';
-import type { ClipElement } from '../elements/clip.ts';
+import { elementKind } from '../spec/elements.ts';
+import type { ClipElement } from '../spec/media-elements.ts';
 import type { ResolvedElement, ResolvedVideo } from './types.ts';
 import type { Trim } from '../spec/primitives.ts';
 import { timeToSeconds } from '../spec/time.ts';
@@ -45,7 +45,7 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
   const visit = (resolved: ResolvedElement, sceneStartSeconds: number) => {
     const element = resolved.element;
     if (element.type === 'custom') return;
-    const definition = elementDefinition(element.type);
+    const definition = elementKind(element.type);
     const needs = definition?.media?.(element);
     needs?.images.forEach((src) => images.add(src));
     if (element.type === 'clip') {

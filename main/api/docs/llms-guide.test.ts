@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_DEFINITIONS } from '../../../shared/elements/registry.ts';
+import { ELEMENT_KINDS } from '../../../shared/spec/elements.ts';
 import { ANIMATION_PRESETS, EASING_NAMES } from '../../../shared/spec/primitives.ts';
 import { TRANSITION_TYPES } from '../../../shared/spec/schema.ts';
 import { ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
 import { parseSpec } from '../../../shared/spec/validate.ts';
-import { BUNDLED_FAMILIES } from '../../../shared/text/fonts.ts';
+import { BUNDLED_FAMILIES } from '../../../shared/fonts/fonts.ts';
 import { semanticIssues } from '../../../shared/timeline/check.ts';
 import type { ResolvedElement } from '../../../shared/timeline/types.ts';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
@@ -79,7 +79,7 @@ describe('llmsGuide', () => {
 
   it('names every element type, preset, aspect, transition, easing, font, format and quality', () => {
     const named = [
-      ...ELEMENT_DEFINITIONS.map((definition) => definition.type),
+      ...ELEMENT_KINDS.map((definition) => definition.type),
       ...ANIMATION_PRESETS,
       ...ASPECT_NAMES,
       ...TRANSITION_TYPES,
@@ -87,7 +87,7 @@ describe('llmsGuide', () => {
       ...Object.keys(BUNDLED_FAMILIES),
     ];
     for (const name of named) expect(guide, name).toContain(`\`${name}\``);
-    for (const definition of ELEMENT_DEFINITIONS) expect(guide).toContain(`- \`${definition.type}\`:`);
+    for (const definition of ELEMENT_KINDS) expect(guide).toContain(`- \`${definition.type}\`:`);
     expect(guide).toContain(`format: ${OUTPUT_FORMATS.join('|')}`);
     expect(guide).toContain(`quality: ${QUALITIES.join('|')}`);
     expect(guide).toContain(`aspect: ${ASPECT_NAMES.join('|')}`);

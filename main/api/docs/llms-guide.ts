@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { PRESETS } from '../../../shared/animation/presets.ts';
 import type { PresetKind } from '../../../shared/animation/presets.ts';
-import type { SpecElement } from '../../../shared/elements/registry.ts';
-import { ELEMENT_DEFINITIONS } from '../../../shared/elements/registry.ts';
+import type { SpecElement } from '../../../shared/spec/elements.ts';
+import { ELEMENT_KINDS } from '../../../shared/spec/elements.ts';
 import { AudioTrackSchema } from '../../../shared/spec/audio.ts';
 import { BackgroundSchema } from '../../../shared/spec/background.ts';
 import { elementBaseShape } from '../../../shared/spec/element-base.ts';
@@ -30,8 +30,8 @@ import {
 } from '../../../shared/spec/schema.ts';
 import type { TransitionType, VideoSpec } from '../../../shared/spec/schema.ts';
 import { ASPECTS, ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
-import { BUNDLED_FAMILIES } from '../../../shared/text/fonts.ts';
-import type { BundledFamily } from '../../../shared/text/fonts.ts';
+import { BUNDLED_FAMILIES } from '../../../shared/fonts/fonts.ts';
+import type { BundledFamily } from '../../../shared/fonts/fonts.ts';
 import { DEFAULT_TRANSITION_SECONDS } from '../../../shared/timeline/resolve.ts';
 import { FORMATS, OUTPUT_FORMATS, QUALITIES } from '../../encoder/formats.ts';
 
@@ -110,7 +110,7 @@ function backgroundLines(): string[] {
 
 function elementLines(): string[] {
   const base = Object.keys(elementBaseShape);
-  return ELEMENT_DEFINITIONS.map((definition) => {
+  return ELEMENT_KINDS.map((definition) => {
     const type = definition.type as SpecElement['type'];
     return `- ${code(type)}: ${fields(definition.schema, ['type', ...base])}. ${ELEMENT_NOTES[type]}.`;
   });

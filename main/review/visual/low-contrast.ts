@@ -4,7 +4,7 @@
 import { resolveLength } from '../../../shared/layout/length.ts';
 import { contrastRatio, parseColor } from '../../../shared/spec/color.ts';
 import type { Rgba } from '../../../shared/spec/color.ts';
-import { defaultFontWeight } from '../../../shared/text/fonts.ts';
+import { defaultFontWeight } from '../../../shared/fonts/fonts.ts';
 import type { SampledText } from '../capture.ts';
 import type { FindingDraft } from '../finding.ts';
 import { describeElement, elementInterval, formatSeconds, toDesign, worstPerKey } from './check.ts';

@@ -1,7 +1,7 @@
 // inspect: the mounted timeline, the resource facts and warnings; with frameIndex, also that frame
 // as a PNG and every element drawn on it (where, how opaque), which is what a finding's
 // "Inspect frame" action opens.
-import type { DrawnElement } from '../../../shared/draw/types.ts';
+import type { DrawnElement } from '../../../shared/canvas/types.ts';
 import type { ModelElement } from '../../../shared/spec/model.ts';
 import { DrawingSession } from '../../engine/drawing-session.ts';
 import { inspectComposition } from '../../inspect/inspect.ts';

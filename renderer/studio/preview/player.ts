@@ -2,7 +2,7 @@
 // modules as `kino preview`), and swaps in every new build the workspace announces, keeping the frame.
 // It lives outside React: it owns a requestAnimationFrame loop and tells the preview store what it shows.
 import { drawFrame } from '../../../shared/draw/frame.ts';
-import type { DrawEnv } from '../../../shared/draw/types.ts';
+import type { DrawEnv } from '../../../shared/canvas/types.ts';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
 import type { FontFace } from '../../../shared/spec/schema.ts';
 import { planMedia } from '../../../shared/timeline/media-plan.ts';

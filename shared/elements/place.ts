@@ -1,13 +1,13 @@
 // Where an element sits: its box in real pixels inside a containing box (frame, safe area or group).
 import type { AnimatedState } from '../animation/state.ts';
-import type { Box, DrawEnv } from '../draw/types.ts';
-import { elementDefinition } from '../elements/registry.ts';
-import { lineEndpoints } from '../elements/shapes-draw.ts';
-import type { LineElement } from '../elements/shapes.ts';
+import type { Box, DrawEnv } from '../canvas/types.ts';
+import { elementDrawer } from './registry.ts';
+import { lineEndpoints } from './shapes-draw.ts';
+import type { LineElement } from '../spec/shape-elements.ts';
 import type { Anchor, Position } from '../spec/primitives.ts';
 import type { ModelElement } from '../spec/model.ts';
 import { safeAreaInsets } from '../spec/sizes.ts';
-import { resolveLength, resolvePosition } from './length.ts';
+import { resolveLength, resolvePosition } from '../layout/length.ts';
 
 export function frameBox(env: DrawEnv): Box {
   return { x: 0, y: 0, width: env.size.width, height: env.size.height };
@@ -62,7 +62,7 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
   let width = side('width', container.width);
   let height = side('height', container.height);
   if (width === undefined || height === undefined) {
-    const definition = element.type === 'custom' ? undefined : elementDefinition(element.type);
+    const definition = element.type === 'custom' ? undefined : elementDrawer(element.type);
     const natural = definition?.intrinsicSize?.(
       element as never,
       env,

@@ -1,12 +1,12 @@
 // An element's animated state at one instant: every resolved animation and keyframe track combined.
 import { DEFAULT_FPS } from '../spec/schema.ts';
 import type { FrameSize } from '../spec/sizes.ts';
-import type { ResolvedAnimation, ResolvedElement } from '../timeline/types.ts';
-import { easingFunction } from './easing.ts';
-import { applyKeyframes } from './keyframes.ts';
-import { PRESETS } from './presets.ts';
-import type { AnimatedState } from './state.ts';
-import { restingState } from './state.ts';
+import type { ResolvedAnimation, ResolvedElement } from './types.ts';
+import { easingFunction } from '../animation/easing.ts';
+import { applyKeyframes } from '../animation/keyframes.ts';
+import { PRESETS } from '../animation/presets.ts';
+import type { AnimatedState } from '../animation/state.ts';
+import { restingState } from '../animation/state.ts';
 
 export interface AnimationContext {
   /** Design pixels to real pixels. */

@@ -1,9 +1,8 @@
+// The text element's fields.
 import { z } from 'zod';
-import { ColorSchema } from '../spec/color.ts';
-import { elementBaseShape } from '../spec/element-base.ts';
-import { LengthSchema, ShadowSchema, StrokeSchema } from '../spec/primitives.ts';
-import { defineElement } from './definition.ts';
-import { drawText, measureText } from './text-draw.ts';
+import { ColorSchema } from './color.ts';
+import { elementBaseShape } from './element-base.ts';
+import { LengthSchema, ShadowSchema, StrokeSchema } from './primitives.ts';
 
 export const TextElementSchema = z.strictObject({
   type: z.literal('text'),
@@ -44,11 +43,3 @@ export const TextElementSchema = z.strictObject({
     .describe('A box or pill behind the text.'),
 });
 export type TextElement = z.infer<typeof TextElementSchema>;
-
-export const textElement = defineElement<TextElement>({
-  type: 'text',
-  schema: TextElementSchema,
-  builder: { name: 'text', positional: 'text' },
-  intrinsicSize: (element, env, maxWidth) => measureText(element, env, maxWidth),
-  draw: drawText,
-});

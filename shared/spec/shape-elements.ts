@@ -1,9 +1,7 @@
 // Vector shapes: rect (optionally rounded), ellipse, line and SVG path.
 import { z } from 'zod';
-import { elementBaseShape } from '../spec/element-base.ts';
-import { LengthSchema, PaintSchema, PositionSchema, StrokeSchema } from '../spec/primitives.ts';
-import { defineElement } from './definition.ts';
-import { drawEllipse, drawLine, drawPath, drawRect } from './shapes-draw.ts';
+import { elementBaseShape } from './element-base.ts';
+import { LengthSchema, PaintSchema, PositionSchema, StrokeSchema } from './primitives.ts';
 
 const paintFields = {
   fill: PaintSchema.optional(),
@@ -52,36 +50,3 @@ export const PathElementSchema = z.strictObject({
     .describe("The path's coordinate space, scaled to the element's width and height; default 100×100."),
 });
 export type PathElement = z.infer<typeof PathElementSchema>;
-
-const square = (_e: unknown, env: { scale: number }) => ({ width: 200 * env.scale, height: 200 * env.scale });
-
-export const rectElement = defineElement<RectElement>({
-  type: 'rect',
-  schema: RectElementSchema,
-  builder: { name: 'rect' },
-  intrinsicSize: square,
-  draw: drawRect,
-});
-
-export const ellipseElement = defineElement<EllipseElement>({
-  type: 'ellipse',
-  schema: EllipseElementSchema,
-  builder: { name: 'ellipse' },
-  intrinsicSize: square,
-  draw: drawEllipse,
-});
-
-export const lineElement = defineElement<LineElement>({
-  type: 'line',
-  schema: LineElementSchema,
-  builder: { name: 'line' },
-  draw: drawLine,
-});
-
-export const pathElement = defineElement<PathElement>({
-  type: 'path',
-  schema: PathElementSchema,
-  builder: { name: 'path', positional: 'd' },
-  intrinsicSize: square,
-  draw: drawPath,
-});

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Animation } from '../spec/primitives.ts';
 import { assertSpec } from '../spec/validate.ts';
-import { resolveTimeline } from '../timeline/resolve.ts';
-import type { ResolvedElement } from '../timeline/types.ts';
-import { easingFunction } from './easing.ts';
+import { resolveTimeline } from './resolve.ts';
+import type { ResolvedElement } from './types.ts';
+import { easingFunction } from '../animation/easing.ts';
 import { animatedState } from './evaluate.ts';
 
 // A 540×540 frame: design pixels are half size, so distances show whether they were scaled.
