@@ -1,22 +1,13 @@
-// Lint rules, including the layering rules from DEVELOPERS.md:
-// shared/ is pure (no main/, renderer/, preload/, no Node built-ins); renderer/ never touches Node.
+// Lint rules. The layering itself (which folder may import which, no cycles) is checked by
+// dependency-cruiser (.dependency-cruiser.cjs, `npm run lint:layers`); these restricted imports give
+// the same message in the editor as you type: shared/ is pure, renderer/ never touches Node.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 
-const nodeBuiltins = [
-  'node:*',
-  'fs',
-  'path',
-  'child_process',
-  'os',
-  'crypto',
-  'http',
-  'https',
-  'net',
-  'url',
-  'stream',
-];
+// Every Node built-in, in both spellings ('fs' and 'node:fs'), from Node itself.
+const nodeBuiltins = [...new Set(builtinModules.flatMap((name) => [name, `node:${name}`, `${name}/*`]))];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'build/**', '**/build/**', 'out/**', '.kino/**'] },

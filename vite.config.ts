@@ -1,5 +1,53 @@
+import { globSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defaultExclude, defineConfig } from 'vitest/config';
+
+/** Tests beside the modules. Fast ones form the `unit` project (npm run test:unit). */
+const MODULE_DIRS = ['main', 'shared', 'preload', 'renderer'];
+const MODULE_TESTS = [
+  'main/**/*.test.ts',
+  'shared/**/*.test.ts',
+  'preload/**/*.test.ts',
+  'renderer/**/*.test.{ts,tsx}',
+];
+
+/**
+ * Module tests that belong with the end-to-end ones (the `e2e` project, npm run test:e2e) although
+ * they sit beside their module: they encode media with ffmpeg (a render, an encoded mix, generated
+ * test clips), spawn processes, or start servers (and build the studio UI). Matched by file name in
+ * any folder (with its folder where the name alone is too common), so they keep their place when
+ * modules move. A new test of that kind is added here; every other test beside a module is a unit
+ * test. An entry that matches no file any more is reported when vitest starts.
+ */
+const SLOW_MODULE_TESTS = [
+  // ffmpeg encodes: every output format, encoded audio mixes, fixture clips to probe and decode
+  '**/frame-encoder.test.ts',
+  '**/audio-mix.test.ts',
+  '**/ffmpeg/probe.test.ts',
+  '**/verify/verify.test.ts',
+  '**/probe-media.test.ts',
+  '**/video-frames.test.ts',
+  // processes and servers: `kino preview`, tsc, the preview server, the render API, a workspace
+  '**/preview-command.test.ts',
+  '**/round-trip.test.ts',
+  '**/preview/server.test.ts',
+  '**/embedded-api.test.ts',
+  '**/studio-routes.test.ts', // also builds the studio UI with Vite when it is stale
+];
+
+/** Run by vitest only (it sets VITEST before reading this file), not by the studio UI build. */
+function warnOfUnmatched(patterns: string[]): void {
+  const matches = (pattern: string) =>
+    MODULE_DIRS.some((dir) => globSync(`${dir}/${pattern}`, { cwd: import.meta.dirname }).length > 0);
+  for (const pattern of patterns.filter((entry) => !matches(entry))) {
+    console.warn(`vite.config.ts: SLOW_MODULE_TESTS entry ${pattern} matches no test (moved or renamed?)`);
+  }
+}
+
+if (process.env.VITEST) warnOfUnmatched(SLOW_MODULE_TESTS);
+
+/** Cross-process tests and the example render matrix. */
+const E2E_TESTS = ['e2e/**/*.test.ts', 'examples/**/*.test.ts'];
 
 // One config for the studio UI build (renderer/studio → dist/renderer, served at /studio/) and for
 // vitest (mode 'test'), whose globs are relative to the repository root.
@@ -19,17 +67,18 @@ export default defineConfig(({ mode }) => ({
         },
         worker: { format: 'es' as const },
       }),
+  // `npm test` runs both projects; `--project unit` or `--project e2e` one of them. Both inherit the
+  // settings below (extends: true).
   test: {
-    include: [
-      'main/**/*.test.ts',
-      'shared/**/*.test.ts',
-      'preload/**/*.test.ts',
-      'renderer/**/*.test.{ts,tsx}',
-      'e2e/**/*.test.ts',
-      'examples/**/*.test.ts',
-    ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: MODULE_TESTS, exclude: [...defaultExclude, ...SLOW_MODULE_TESTS] },
+      },
+      { extends: true, test: { name: 'e2e', include: [...E2E_TESTS, ...SLOW_MODULE_TESTS] } },
+    ],
   },
 }));

@@ -2,14 +2,15 @@
 // POST a render, follow its Location until it ends, download the file from the job's link and
 // check it with ffprobe against what the job says; watch progress; read the schema and the docs.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifFps } from '../main/encoder/formats.ts';
-import type { OutputFormat } from '../main/encoder/formats.ts';
-import { probeFile } from '../main/verify/probe.ts';
+import type { OutputFormat } from '../shared/output/formats.ts';
+import { probeFile } from '../main/ffmpeg/probe.ts';
+import { REPO_ROOT } from './cli-helpers.ts';
 import {
   TEST_API_TOKEN,
   TEST_CLEANUP_TOKEN,
@@ -59,6 +60,7 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
     expect(job.status).toBe('queued');
     expect(job.video).toBeNull();
     expect(job.poster).toBeNull();
+    expect(job.receipt).toBeNull();
     const location = answer.headers.get('location');
     expect(location).toBe(`/v1/renders/${job.id}`);
     return { job, location: location! };
@@ -70,7 +72,7 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
     expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
     expect(job.error).toBeNull();
     expect(job.video).not.toBeNull();
-    for (const url of [job.video?.downloadUrl, job.poster?.downloadUrl]) {
+    for (const url of [job.video?.downloadUrl, job.poster?.downloadUrl, job.video?.receiptUrl]) {
       const token = url && new URL(url).searchParams.get('token');
       if (token) downloadTokens.add(token);
     }
@@ -112,6 +114,49 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
     return probe;
   }
 
+  /**
+   * The job's receipt describes the downloaded file (its hash, ffprobe's probe), names no server
+   * path, and its receiptUrl serves the same document.
+   */
+  async function expectReceipt(job: RenderJobBody, path: string) {
+    const receipt = job.receipt!;
+    expect(receipt).toMatchObject({
+      receipt: 'kino.render',
+      version: 2,
+      maker: 'api',
+      options: { format: job.options.format, quality: job.options.quality },
+      output: { path: `${job.id}.mp4`, bytes: job.video!.bytes, sha256: sha256(readFileSync(path)) },
+      verification: { ok: true, mismatches: [] },
+    });
+    expect(receipt.inputs.request).toEqual({ input: job.input, options: job.options });
+    expect(receipt.toolchain).toMatchObject({
+      kino: expect.any(String),
+      node: process.version,
+      ffmpeg: expect.any(String),
+      ffprobe: expect.any(String),
+    });
+    const { sizeBytes, durationSeconds, video, audio } = await probeFile(path);
+    expect(receipt.output.probe).toMatchObject(
+      JSON.parse(JSON.stringify({ sizeBytes, durationSeconds, video, audio })),
+    );
+    const text = JSON.stringify(receipt);
+    expect(text).not.toContain(REPO_ROOT);
+    expect(text).not.toContain(api.dataDir);
+
+    const url = job.video!.receiptUrl!;
+    expect(url.startsWith(`${api.baseUrl}/v1/files/${job.id}/receipt?token=`)).toBe(true);
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(served.headers.get('content-disposition')).toContain(`${job.id}.render.json`);
+    expect(await served.json()).toEqual(receipt);
+    // The video's token does not open the receipt.
+    const videoToken = new URL(job.video!.downloadUrl).searchParams.get('token');
+    const wrong = await fetch(`${api.baseUrl}/v1/files/${job.id}/receipt?token=${videoToken}`);
+    expect(wrong.status).toBe(403);
+    return receipt;
+  }
+
   it('renders a spec: POST → 202 + Location → poll the Location → download → ffprobe', async () => {
     const { job: queued, location } = await create({ spec: TINY_SPEC, options: { quality: 'draft' } });
     expect(queued.input).toEqual({ kind: 'spec' });
@@ -151,6 +196,25 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
 
     const path = await downloadVideo(await succeeded(job.id), 'spec.mp4');
     await expectProbe(path, job, { codec: 'h264', alpha: false, fps: TINY_FPS });
+    // The receipt: the spec sent is hashed as the JSON text the job holds; it read no other file.
+    const receipt = await expectReceipt(job, path);
+    const specText = JSON.stringify(TINY_SPEC);
+    expect(receipt.source).toEqual({ kind: 'spec' });
+    expect(receipt.inputs.files).toEqual([
+      {
+        role: 'spec',
+        source: 'request',
+        bytes: Buffer.byteLength(specText),
+        sha256: sha256(Buffer.from(specText)),
+      },
+    ]);
+    expect(receipt.options).toMatchObject({
+      aspect: 'square',
+      frames: 30,
+      framesTotal: 30,
+      width: 540,
+      height: 540,
+    });
   });
 
   it('renders a registered composition key ("stats", draft)', async () => {
@@ -168,6 +232,18 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
     const probe = await expectProbe(path, job, { codec: 'h264', alpha: false, fps: 30 });
     // The spec has a music track: the mp4 carries it.
     expect(probe.audio?.codec).toBe('aac');
+    // The receipt names the registered spec and the sounds it mixed, relative to the render project.
+    const receipt = await expectReceipt(job, path);
+    const examples = (file: string) => {
+      const bytes = readFileSync(join(REPO_ROOT, 'examples', file));
+      return { path: file, bytes: bytes.byteLength, sha256: sha256(bytes) };
+    };
+    expect(receipt.source).toEqual({ kind: 'spec', path: 'specs/stats.json', key: 'stats' });
+    expect(receipt.inputs.files).toEqual([
+      { role: 'spec', ...examples('specs/stats.json') },
+      { role: 'audio', source: 'asset:music-loop.m4a', ...examples('assets/music-loop.m4a') },
+      { role: 'audio', source: 'asset:click.wav', ...examples('assets/click.wav') },
+    ]);
   });
 
   const formats: { format: OutputFormat; contentType: string; codec: string; alpha: boolean }[] = [

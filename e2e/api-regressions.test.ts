@@ -268,10 +268,10 @@ const oldNodeVersion = existsSync(OLD_NODE)
   ? execFileSync(OLD_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()
   : undefined;
 const [oldMajor = 0, oldMinor = 0] = (oldNodeVersion ?? '').split('.').map(Number);
-const hasOldNode = oldNodeVersion !== undefined && (oldMajor < 22 || (oldMajor === 22 && oldMinor < 12));
+const hasOldNode = oldNodeVersion !== undefined && (oldMajor < 22 || (oldMajor === 22 && oldMinor < 18));
 if (!hasOldNode) {
   console.warn(
-    `SKIPPED Ctrl+C through the launcher: needs a Node older than 22.12 at ${OLD_NODE} (found ${oldNodeVersion ?? 'none'})`,
+    `SKIPPED Ctrl+C through the launcher: needs a Node older than 22.18 at ${OLD_NODE} (found ${oldNodeVersion ?? 'none'})`,
   );
 }
 

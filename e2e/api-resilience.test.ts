@@ -3,11 +3,11 @@
 // deletes a file while it is being downloaded. Every server is a real `kino serve` process.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { probeFile } from '../main/verify/probe.ts';
+import { probeFile } from '../main/ffmpeg/probe.ts';
 import { TEST_CLEANUP_TOKEN, TINY_SPEC, waitForRender, sleep, until, useApiServers } from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
 
@@ -76,6 +76,10 @@ async function cleanupNow(api: RunningApi, dryRun: boolean) {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The size of the receipt stored beside a render's video (a file cleanup removes with it). */
+const receiptBytes = (api: RunningApi, job: RenderJobBody) =>
+  statSync(join(api.dataDir, 'files', job.id, 'receipt.json')).size;
 
 /** Downloads the job's video and checks it is whole and a real video. */
 async function expectDownloadableVideo(job: RenderJobBody): Promise<void> {
@@ -378,8 +382,13 @@ describe('ttl and cleanup', () => {
 
     await waitPast(publicJob.expiresAt);
     await waitPast(privateJob.expiresAt);
-    const fileBytes = publicJob.video!.bytes + publicJob.poster!.bytes + privateJob.video!.bytes;
-    const expected = { scanned: 2, deletedFiles: 3, deletedJobs: 2, freedBytes: fileBytes };
+    const fileBytes =
+      publicJob.video!.bytes +
+      publicJob.poster!.bytes +
+      receiptBytes(api, publicJob) +
+      privateJob.video!.bytes +
+      receiptBytes(api, privateJob);
+    const expected = { scanned: 2, deletedFiles: 5, deletedJobs: 2, freedBytes: fileBytes };
     expect(await cleanupNow(api, true)).toEqual({ ...expected, dryRun: true });
     // A dry run deletes nothing.
     expect(existsSync(join(folder(publicJob), 'video.mp4'))).toBe(true);
@@ -435,13 +444,14 @@ describe('ttl and cleanup', () => {
     const video = join(api.dataDir, 'files', job.id, 'video.mp4');
     expect(existsSync(video)).toBe(true);
 
-    // Once that ttl has passed too, the next cleanup takes it.
+    // Once that ttl has passed too, the next cleanup takes it (the video and its receipt).
+    const stored = done.video!.bytes + receiptBytes(api, done);
     await waitPast(done.expiresAt);
     expect(await cleanupNow(api, false)).toEqual({
       scanned: 1,
-      deletedFiles: 1,
+      deletedFiles: 2,
       deletedJobs: 1,
-      freedBytes: done.video!.bytes,
+      freedBytes: stored,
       dryRun: false,
     });
     expect(existsSync(join(api.dataDir, 'files', job.id))).toBe(false);
@@ -489,12 +499,13 @@ describe('ttl and cleanup', () => {
     let received = first.value!.byteLength;
     expect(received).toBeLessThan(video.bytes);
 
+    const stored = video.bytes + receiptBytes(api, job);
     await waitPast(job.expiresAt);
     expect(await cleanupNow(api, false)).toEqual({
       scanned: 1,
-      deletedFiles: 1,
+      deletedFiles: 2,
       deletedJobs: 1,
-      freedBytes: video.bytes,
+      freedBytes: stored,
       dryRun: false,
     });
     expect(existsSync(join(api.dataDir, 'files', job.id))).toBe(false);

@@ -74,7 +74,7 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
     expect(created.status, created.text).toBe(202);
     const job = await waitForRender(api, (created.body as RenderJobBody).id, { timeoutMs: 150_000 });
     expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
-    for (const url of [job.video?.downloadUrl, job.poster?.downloadUrl]) {
+    for (const url of [job.video?.downloadUrl, job.poster?.downloadUrl, job.video?.receiptUrl]) {
       const token = url && new URL(url).searchParams.get('token');
       if (token) downloadTokens.add(token);
     }
@@ -85,7 +85,7 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
     let privateA: RenderJobBody;
     let privateB: RenderJobBody;
     let publicJob: RenderJobBody;
-    const fileUrl = (job: RenderJobBody, kind: 'video' | 'poster', token?: string) =>
+    const fileUrl = (job: RenderJobBody, kind: 'video' | 'poster' | 'receipt', token?: string) =>
       `${api.baseUrl}/v1/files/${job.id}/${kind}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
     const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
@@ -158,6 +158,28 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
       const { response } = await getFile(privateA.poster!.downloadUrl);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/png');
+    });
+
+    it('serves the receipt like the video: public at a plain link, private only with its own token', async () => {
+      expect(publicJob.video!.receiptUrl).toBe(`${api.baseUrl}/v1/files/${publicJob.id}/receipt`);
+      const open = await getFile(publicJob.video!.receiptUrl!);
+      expect(open.response.status).toBe(200);
+      expect(JSON.parse(Buffer.from(open.bytes).toString('utf8'))).toEqual(publicJob.receipt);
+
+      expectProblem(await read(await fetch(fileUrl(privateA, 'receipt'))), 401, 'unauthorized');
+      const videoToken = tokenOf(privateA.video!.downloadUrl);
+      expectProblem(await read(await fetch(fileUrl(privateA, 'receipt', videoToken))), 403, 'forbidden');
+      const receiptToken = tokenOf(privateA.video!.receiptUrl!);
+      expectProblem(await read(await fetch(fileUrl(privateA, 'video', receiptToken))), 403, 'forbidden');
+      expectProblem(await read(await fetch(fileUrl(privateB, 'receipt', receiptToken))), 403, 'forbidden');
+      const { response, bytes } = await getFile(privateA.video!.receiptUrl!);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toMatch(/^private/);
+      const receipt = JSON.parse(Buffer.from(bytes).toString('utf8')) as NonNullable<
+        RenderJobBody['receipt']
+      >;
+      expect(receipt).toEqual(privateA.receipt);
+      expect(receipt.output.sha256).toBe(privateA.video!.sha256);
     });
 
     it('serves byte ranges: bytes=0-99 is a 206 of 100 bytes; a range past the end is 416', async () => {

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeFile } from '../main/verify/probe.ts';
+import { probeFile } from '../main/ffmpeg/probe.ts';
 import { pixelHash, runKino } from './cli-helpers.ts';
 
 let work: string;

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASPECT_NAMES } from '../shared/spec/sizes.ts';
-import { FORMAT_EXTENSIONS } from '../main/encoder/formats.ts';
-import type { OutputFormat } from '../main/encoder/formats.ts';
+import { FORMAT_EXTENSIONS } from '../shared/output/formats.ts';
+import type { OutputFormat } from '../shared/output/formats.ts';
 import { projectContext } from '../main/engine/project-context.ts';
 import { renderVideo } from '../main/engine/render-video.ts';
 import { defaultProjectDir, loadProject } from '../main/project/load.ts';
 import { resolveRenderInput } from '../main/project/resolve-input.ts';
-import { probeFile } from '../main/verify/probe.ts';
+import { probeFile } from '../main/ffmpeg/probe.ts';
 import { REPO_ROOT } from './cli-helpers.ts';
 
 export async function exampleKeys(): Promise<string[]> {

@@ -1,4 +1,4 @@
-// `npm start` on a machine whose Node is older than 22.12 runs the server under a launcher that
+// `npm start` on a machine whose Node is older than 22.18 runs the server under a launcher that
 // re-executes it with Node 24. A supervisor's SIGTERM reaches only the launcher: it must pass the
 // signal on, so the server still shuts down gracefully instead of being orphaned.
 import { execFileSync, spawn } from 'node:child_process';
@@ -13,10 +13,10 @@ const oldNodeVersion = existsSync(OLD_NODE)
   ? execFileSync(OLD_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()
   : undefined;
 const [major = 0, minor = 0] = (oldNodeVersion ?? '').split('.').map(Number);
-const hasOldNode = oldNodeVersion !== undefined && (major < 22 || (major === 22 && minor < 12));
+const hasOldNode = oldNodeVersion !== undefined && (major < 22 || (major === 22 && minor < 18));
 if (!hasOldNode) {
   console.warn(
-    `SKIPPED launcher signal test: needs a Node older than 22.12 at ${OLD_NODE} (found ${oldNodeVersion ?? 'none'})`,
+    `SKIPPED launcher signal test: needs a Node older than 22.18 at ${OLD_NODE} (found ${oldNodeVersion ?? 'none'})`,
   );
 }
 

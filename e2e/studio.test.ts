@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeFile } from '../main/verify/probe.ts';
-import { studioUiDir } from '../main/studio/ui-files.ts';
+import { probeFile } from '../main/ffmpeg/probe.ts';
+import { studioUiDir } from '../main/studio/build-ui.ts';
 import { canvasSample, difference, hasChromium, launchChromium, warnIfNoChromium } from './chromium.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 

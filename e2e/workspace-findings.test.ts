@@ -4,8 +4,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDING_CODES } from '../main/review/finding.ts';
-import type { FindingCode, ReviewFinding } from '../main/review/finding.ts';
+import { FINDING_CODES } from '../shared/protocol/finding.ts';
+import type { FindingCode, ReviewFinding } from '../shared/protocol/finding.ts';
 import { startWorkspace } from '../main/workspace/server.ts';
 import { REPO_ROOT, runKino } from './cli-helpers.ts';
 

@@ -19,7 +19,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { WorkspaceDescriptor } from '../main/workspace/descriptor.ts';
-import type { JobStreamLine } from '../main/workspace/protocol.ts';
+import type { JobStreamLine } from '../shared/protocol/workspace.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
 export const KINO_JSON = { name: 'ws-test', assetsDir: 'assets', compositions: {} };

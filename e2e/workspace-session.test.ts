@@ -15,8 +15,8 @@ import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDING_CODES } from '../main/review/finding.ts';
-import { probeFile } from '../main/verify/probe.ts';
+import { FINDING_CODES } from '../shared/protocol/finding.ts';
+import { probeFile } from '../main/ffmpeg/probe.ts';
 import {
   BUSY_WAIT,
   cleanupWorkspaces,
@@ -245,9 +245,13 @@ describe('kino session against a running workspace', () => {
     const receipt = JSON.parse(readFileSync(receiptPath, 'utf8')) as Json;
     expect(receipt).toMatchObject({
       receipt: 'kino.render',
-      version: 1,
-      source: { path: source, sourceRevision: revision },
-      inputs: { frameCount: 10 },
+      version: 2,
+      maker: 'workspace',
+      source: { kind: 'composition', path: source, sourceRevision: revision },
+      inputs: {
+        request: { frameCount: 10 },
+        files: [{ role: 'composition', path: source, bytes: statSync(source).size, sha256: sha256(source) }],
+      },
       options: { format: 'mp4', frames: 10, framesTotal: 60, width: WIDTH, height: HEIGHT, fps: 30 },
       output: { path: file, bytes: statSync(file).size, sha256: sha256(file) },
       verification: { ok: true, mismatches: [] },
@@ -274,7 +278,11 @@ describe('kino session against a running workspace', () => {
     );
     expect(code, stderr).toBe(0);
     const receipt = json.receipt as Json;
-    expect(receipt.inputs).toEqual({ frameCount: 2, strictQuality: true, allowQuality: [...FINDING_CODES] });
+    expect((receipt.inputs as Json).request).toEqual({
+      frameCount: 2,
+      strictQuality: true,
+      allowQuality: [...FINDING_CODES],
+    });
     expect(receipt.qualityGate).toEqual({ strict: true, passed: true, failing: [] });
   });
 

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_STAGES } from '../main/workspace/protocol.ts';
-import type { JobProgress, JobStreamLine } from '../main/workspace/protocol.ts';
+import { JOB_STAGES } from '../shared/protocol/workspace.ts';
+import type { JobAnswer, JobProgress, JobStreamLine } from '../shared/protocol/workspace.ts';
 import {
   BUSY_WAIT,
   cleanupWorkspaces,
@@ -135,15 +135,15 @@ describe('POST /jobs streamed, canceled, with a poster', () => {
     }
 
     expect(last.type).toBe('result');
-    const result = (last as Extract<JobStreamLine, { type: 'result' }>).result;
-    const artifact = result.artifact as { path: string; bytes: number; sha256: string };
+    const result = (last as Extract<JobStreamLine, { type: 'result' }>).result as JobAnswer<'render'>;
+    const artifact = result.artifact;
     expect(result).toMatchObject({ operation: 'render', sourceRevision: expect.any(String) });
     expect(existsSync(artifact.path)).toBe(true);
     expect(artifact).toMatchObject({
       bytes: statSync(artifact.path).size,
       sha256: sha256(readFileSync(artifact.path)),
     });
-    expect(existsSync(result.receiptPath as string)).toBe(true);
+    expect(existsSync(result.receiptPath)).toBe(true);
 
     const queued = await waiting.ended;
     expect(queued.status).toBe(200);
@@ -273,7 +273,7 @@ describe('POST /jobs streamed, canceled, with a poster', () => {
 
     const receipt = JSON.parse(readFileSync(result.receiptPath as string, 'utf8')) as Json;
     expect(receipt).toMatchObject({
-      inputs: { frameCount: 30, poster: '0.5s' },
+      inputs: { request: { frameCount: 30, poster: '0.5s' } },
       options: { width: WIDTH, height: HEIGHT },
       poster: { path: artifact.poster.path, bytes: artifact.poster.bytes, time: '0.5s', frame: 15 },
     });

@@ -2,7 +2,7 @@
 # Regenerates every file in examples/assets/ from nothing: images painted with @napi-rs/canvas, sounds
 # synthesised in code (seeded, so each run writes the same samples), the wave clip drawn frame by
 # frame and encoded with the bundled ffmpeg, and the voice-over spoken by espeak-ng and levelled by sox.
-# Needs: Node >= 22.12 (found via main/launcher/node24.mjs), espeak-ng and sox on PATH.
+# Needs: Node >= 22.18 (found via main/launcher/node24.mjs), espeak-ng and sox on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -33,8 +33,8 @@ describe('a client generated from the OpenAPI document', () => {
   let document: Document;
   let ajv: Ajv2020;
   let client: ReturnType<typeof createClient<paths>>;
-  /** The job the flow test rendered (succeeded), for the download checks after it. */
-  let rendered: RenderJob | undefined;
+  /** The render through the client (see renderedJob), made once per file on first use. */
+  let renderOnce: Promise<RenderJob> | undefined;
 
   /** The path of a request schema or response schema inside the document. */
   function schemaRef(method: Method, path: string, at: string): string {
@@ -121,7 +121,11 @@ describe('a client generated from the OpenAPI document', () => {
     if (api) removeDataDir(api.dataDir);
   });
 
-  it('renders a spec: POST, poll the Location, download the file whose sha256 the job names', async () => {
+  /**
+   * Renders TINY_SPEC through the client, checking every answer on the way (POST, then polling the
+   * Location until the job ends), and gives the succeeded job.
+   */
+  async function renderThroughClient(): Promise<RenderJob> {
     const body = { spec: TINY_SPEC, options: { quality: 'draft', poster: '0.5s' } } as const;
     expect(requestErrors('/v1/renders', body), 'the document refuses a body the server takes').toEqual([]);
 
@@ -149,11 +153,21 @@ describe('a client generated from the OpenAPI document', () => {
       current = polled.data!;
     }
     expect(current.status, JSON.stringify(current.error)).toBe('succeeded');
-    // openapi-fetch widens tuples (cubicBezier) to arrays in response data; the component type keeps them.
-    rendered = current as RenderJob;
     expect(current.error).toBeNull();
     expect(current.finishedAt).not.toBeNull();
+    // openapi-fetch widens tuples (cubicBezier) to arrays in response data; the component type keeps them.
+    return current as RenderJob;
+  }
 
+  /**
+   * The succeeded render that the flow test and the download checks use. Whichever test asks first
+   * makes it, so each test passes alone (vitest -t) and in any order, never on another's leftovers.
+   */
+  const renderedJob = (): Promise<RenderJob> => (renderOnce ??= renderThroughClient());
+
+  it('renders a spec: POST, poll the Location, download the file whose sha256 the job names', async () => {
+    const current = await renderedJob();
+    const id = current.id;
     const video = current.video!;
     expect(video.contentType).toBe('video/mp4');
     expect(video.width).toBeGreaterThan(0);
@@ -183,17 +197,17 @@ describe('a client generated from the OpenAPI document', () => {
     expectDocumented('delete', '/v1/renders/{id}', cancel.response, cancel.error);
   }, 300_000);
 
-  it('catches an undocumented field and a missing one (the response checks have teeth)', () => {
-    expect(rendered, 'needs the render of the first test').toBeDefined();
+  it('catches an undocumented field and a missing one (the response checks have teeth)', async () => {
+    const rendered = await renderedJob();
     const validate = ajv.getSchema(
       schemaRef('get', '/v1/renders/{id}', 'responses/200/content/application~1json/schema'),
     )!;
     expect(validate(rendered)).toBe(true);
     expect(validate({ ...rendered, attempts: 1 })).toBe(false);
-    const { video: _video, ...withoutVideo } = rendered!;
+    const { video: _video, ...withoutVideo } = rendered;
     expect(validate(withoutVideo)).toBe(false);
-    expect(validate({ ...rendered, video: { ...rendered!.video, downloadUrl: 'not a url' } })).toBe(false);
-  });
+    expect(validate({ ...rendered, video: { ...rendered.video, downloadUrl: 'not a url' } })).toBe(false);
+  }, 300_000);
 
   it('cancels a render through the client: DELETE answers the canceled job', async () => {
     const created = await client.POST('/v1/renders', { body: { key: 'product-launch' } });
@@ -308,30 +322,34 @@ describe('a client generated from the OpenAPI document', () => {
     {
       status: 206,
       what: 'a byte range of the video',
-      headers: (): Record<string, string> => ({ range: 'bytes=0-99' }),
+      headers: (_job: RenderJob): Record<string, string> => ({ range: 'bytes=0-99' }),
     },
     {
       status: 304,
       what: 'a revalidation of the video',
-      headers: (): Record<string, string> => ({ 'if-none-match': `"${rendered!.video!.sha256}"` }),
+      headers: (job: RenderJob): Record<string, string> => ({ 'if-none-match': `"${job.video!.sha256}"` }),
     },
     {
       status: 416,
       what: 'a range outside the video',
-      headers: (): Record<string, string> => ({ range: `bytes=${rendered!.video!.bytes + 10}-` }),
+      headers: (job: RenderJob): Record<string, string> => ({ range: `bytes=${job.video!.bytes + 10}-` }),
     },
-  ])('documents the $status answer to $what (with its body type, or none)', async (check) => {
-    expect(rendered, 'needs the render of the first test').toBeDefined();
-    const response = await fetch(rendered!.video!.downloadUrl, { headers: check.headers() });
-    expect(response.status).toBe(check.status);
-    if (check.status === 206) expect((await response.clone().arrayBuffer()).byteLength).toBe(100);
-    expectDocumented('get', '/v1/files/{id}/{kind}', response);
-  });
+  ])(
+    'documents the $status answer to $what (with its body type, or none)',
+    async (check) => {
+      const rendered = await renderedJob();
+      const response = await fetch(rendered.video!.downloadUrl, { headers: check.headers(rendered) });
+      expect(response.status).toBe(check.status);
+      if (check.status === 206) expect((await response.clone().arrayBuffer()).byteLength).toBe(100);
+      expectDocumented('get', '/v1/files/{id}/{kind}', response);
+    },
+    300_000,
+  );
 
   it('guards private files with documented Problems (401, 403, 404, 400)', async () => {
-    expect(rendered, 'needs the render of the first test').toBeDefined();
-    const { id } = rendered!;
-    const videoUrl = new URL(rendered!.video!.downloadUrl);
+    const rendered = await renderedJob();
+    const { id } = rendered;
+    const videoUrl = new URL(rendered.video!.downloadUrl);
     const token = videoUrl.searchParams.get('token')!;
     const cases = [
       { path: `/v1/files/${id}/video`, status: 401 },
@@ -346,7 +364,7 @@ describe('a client generated from the OpenAPI document', () => {
       expect(response.status, path).toBe(status);
       expectDocumented('get', '/v1/files/{id}/{kind}', response, body);
     }
-  });
+  }, 300_000);
 
   it('answers a render id too long to route with a documented Problem', async () => {
     // Fastify refuses a path parameter over 100 characters before the route runs.

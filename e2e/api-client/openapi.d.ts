@@ -339,7 +339,7 @@ export interface paths {
     };
     /**
      * Download a render file
-     * @description Streams the video or poster with Range support. Private files need the `token` from the job's downloadUrl; public files need nothing.
+     * @description Streams the video, the poster or the render receipt (JSON) with Range support. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.
      */
     get: {
       parameters: {
@@ -350,7 +350,7 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          kind: 'video' | 'poster';
+          kind: 'video' | 'poster' | 'receipt';
         };
         cookie?: never;
       };
@@ -367,6 +367,7 @@ export interface paths {
             'video/quicktime': string;
             'image/gif': string;
             'image/png': string;
+            'application/json': Record<string, unknown>;
           };
         };
         /** @description The requested byte range (Content-Range). */
@@ -380,6 +381,7 @@ export interface paths {
             'video/quicktime': string;
             'image/gif': string;
             'image/png': string;
+            'application/json': Record<string, unknown>;
           };
         };
         /** @description Not modified (If-None-Match). */
@@ -471,7 +473,7 @@ export interface paths {
     options?: never;
     /**
      * Download a render file
-     * @description Streams the video or poster with Range support. Private files need the `token` from the job's downloadUrl; public files need nothing.
+     * @description Streams the video, the poster or the render receipt (JSON) with Range support. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.
      */
     head: {
       parameters: {
@@ -482,7 +484,7 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          kind: 'video' | 'poster';
+          kind: 'video' | 'poster' | 'receipt';
         };
         cookie?: never;
       };
@@ -499,6 +501,7 @@ export interface paths {
             'video/quicktime': string;
             'image/gif': string;
             'image/png': string;
+            'application/json': Record<string, unknown>;
           };
         };
         /** @description The requested byte range (Content-Range). */
@@ -512,6 +515,7 @@ export interface paths {
             'video/quicktime': string;
             'image/gif': string;
             'image/png': string;
+            'application/json': Record<string, unknown>;
           };
         };
         /** @description Not modified (If-None-Match). */
@@ -995,12 +999,205 @@ export interface components {
         height: number;
         durationSeconds: number;
         sha256: string;
+        /**
+         * Format: uri
+         * @description The render receipt as a JSON file (signed like downloadUrl when private); the same as the job's receipt.
+         */
+        receiptUrl?: string;
       } | null;
       poster: {
         /** Format: uri */
         downloadUrl: string;
         bytes: number;
         contentType: string;
+      } | null;
+      /** @description The render receipt: what was rendered and every file it read (path, or the source string, bytes, sha256), the request as sent, the resolved options, the toolchain versions, the ffprobe probe, each verification check and the timings. The same document is served as JSON at video.receiptUrl. Null until the render succeeds. */
+      receipt: {
+        /** @enum {string} */
+        receipt: 'kino.render';
+        /**
+         * @description 2: inputs are hashed files plus the request; maker; workspace-only fields optional.
+         * @enum {integer}
+         */
+        version: 2;
+        /** Format: date-time */
+        createdAt: string;
+        /** @enum {string} */
+        maker: 'cli' | 'api' | 'workspace';
+        /** @description What was rendered: a spec or a composition, the file it came from (absent for a spec sent in an API request), the render key when asked for by key, and (workspace only) the source revision. */
+        source: {
+          /** @enum {string} */
+          kind: 'spec' | 'composition';
+          path?: string;
+          key?: string;
+          sourceRevision?: string;
+        };
+        inputs: {
+          /** @description What was asked for, as sent (command-line options, API request options, workspace job). */
+          request: {
+            [key: string]: unknown;
+          };
+          /** @description Every file the render read, each hashed once: the spec or composition entry, the composition's local modules (not Kino's own: its version is in the toolchain), the media files and the font files declared by the project or the spec. */
+          files: {
+            /**
+             * @description What the file is to the render: the spec or the composition entry, a local module it imports, a media file, or a font file it loaded.
+             * @enum {string}
+             */
+            role: 'spec' | 'composition' | 'module' | 'image' | 'video' | 'audio' | 'font';
+            /** @description The file read: absolute, or for the API relative to its render project (absent for a file outside it, such as downloaded remote media). */
+            path?: string;
+            /** @description The source string as written in the spec ("asset:logo.png", a URL); "request" for a spec sent as data. */
+            source?: string;
+            /** @description Font files: the family they were loaded as. */
+            family?: string;
+            bytes: number;
+            sha256: string;
+          }[];
+        };
+        /** @description What was rendered, every default filled in. */
+        options: {
+          format: string;
+          quality: string;
+          /** @description The aspect name; absent for a custom size. */
+          aspect?: string;
+          frames: number;
+          framesTotal: number;
+          width: number;
+          height: number;
+          fps: number;
+          durationSeconds: number;
+        };
+        toolchain: {
+          kino: string;
+          node: string;
+          ffmpeg: string;
+          ffprobe: string;
+          /** @description The drawing backend: Skia through @napi-rs/canvas. */
+          canvas: string;
+          esbuild: string;
+        };
+        output: {
+          /** @description The video (for the API: the name it downloads as). */
+          path: string;
+          bytes: number;
+          sha256: string;
+          /** @description ffprobe's view of the file; video and audio are absent when the file has none. */
+          probe: {
+            /** @description ffprobe's demuxer name, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
+            formatName: string;
+            durationSeconds: number;
+            sizeBytes: number;
+            video?: {
+              codec: string;
+              width: number;
+              height: number;
+              fps: number;
+              frames: number;
+              pixFmt: string;
+              hasAlpha: boolean;
+            };
+            audio?: {
+              codec: string;
+              channels: number;
+              sampleRate: number;
+            };
+          };
+        };
+        poster?: {
+          path: string;
+          bytes: number;
+          /** @description As asked for. */
+          time: string;
+          /** @description The frame the time fell on. */
+          frame: number;
+        };
+        verification: {
+          ok: boolean;
+          checks: {
+            name: string;
+            expected: string;
+            actual: string;
+            ok: boolean;
+          }[];
+          mismatches: {
+            name: string;
+            expected: string;
+            actual: string;
+            ok: boolean;
+          }[];
+        };
+        timings: {
+          /** @description Workspace only: the review run before the render. */
+          reviewMilliseconds?: number;
+          renderMilliseconds: number;
+          verifyMilliseconds: number;
+          /** @description Hashing the input files for this receipt. */
+          hashMilliseconds: number;
+        };
+        /** @description Workspace only: the findings the render was made with. */
+        findings?: {
+          /** @enum {string} */
+          code:
+            | 'text_overflow'
+            | 'text_too_brief'
+            | 'text_too_small'
+            | 'low_contrast'
+            | 'unsafe_area'
+            | 'offscreen_element'
+            | 'blank_frame'
+            | 'frozen_segment'
+            | 'font_not_bundled'
+            | 'missing_asset'
+            | 'nondeterministic'
+            | 'audio_silence'
+            | 'audio_peak';
+          /**
+           * @description error: the output is wrong (missing media, clipped text); warning: it will likely read badly.
+           * @enum {string}
+           */
+          severity: 'error' | 'warning';
+          interval: {
+            startFrame: number;
+            /** @description Exclusive. */
+            endFrame: number;
+            startSeconds: number;
+            endSeconds: number;
+          };
+          /** @description The element's key ("s0/e2") when it is about one element. */
+          element?: string;
+          message: string;
+          /** @description What to change, concretely (which property, to what). */
+          remedy: string;
+          /** @description Listed in allowQuality: kept in the result as an intentional exception, not a failure. */
+          allowed: boolean;
+          inspect: {
+            /** @enum {string} */
+            operation: 'inspect';
+            frameIndex: number;
+            sourceRevision: string;
+          };
+        }[];
+        qualityGate?: {
+          strict: boolean;
+          /** @description No finding remains that is not allowed. */
+          passed: boolean;
+          /** @description Codes of the findings that are not allowed, each once. */
+          failing: (
+            | 'text_overflow'
+            | 'text_too_brief'
+            | 'text_too_small'
+            | 'low_contrast'
+            | 'unsafe_area'
+            | 'offscreen_element'
+            | 'blank_frame'
+            | 'frozen_segment'
+            | 'font_not_bundled'
+            | 'missing_asset'
+            | 'nondeterministic'
+            | 'audio_silence'
+            | 'audio_peak'
+          )[];
+        };
       } | null;
       error: {
         code: string;

@@ -3,7 +3,7 @@
 import { TERMINAL_STATUSES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import type { ApiContext } from './context.ts';
-import { Problem } from './problem.ts';
+import { Problem } from '../http/problem.ts';
 
 export function findLiveJob(ctx: ApiContext, id: string): RenderJob {
   const lookup = ctx.store.lookup(id);

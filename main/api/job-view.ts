@@ -2,7 +2,8 @@
 // when private), and the JSON Schema the responses are serialized with.
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
-import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
+import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
+import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import { signDownloadToken } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
@@ -15,13 +16,13 @@ export const RenderOptionsSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    format: { type: 'string', enum: [...OUTPUT_FORMATS], default: 'mp4', description: 'Output format.' },
+    format: { type: 'string', enum: OUTPUT_FORMATS, default: 'mp4', description: 'Output format.' },
     aspect: {
       type: 'string',
-      enum: [...ASPECT_NAMES],
+      enum: ASPECT_NAMES,
       description: "Output aspect; default the spec's own, else reels.",
     },
-    quality: { type: 'string', enum: [...QUALITIES], default: 'standard', description: 'Quality level.' },
+    quality: { type: 'string', enum: QUALITIES, default: 'standard', description: 'Quality level.' },
     poster: {
       type: 'string',
       pattern: TIME_OPTION_PATTERN,
@@ -52,6 +53,7 @@ export const RenderJobSchema = {
     'code',
     'video',
     'poster',
+    'receipt',
     'error',
   ],
   properties: {
@@ -111,6 +113,12 @@ export const RenderJobSchema = {
         height: { type: 'integer' },
         durationSeconds: { type: 'number' },
         sha256: { type: 'string' },
+        receiptUrl: {
+          type: 'string',
+          format: 'uri',
+          description:
+            "The render receipt as a JSON file (signed like downloadUrl when private); the same as the job's receipt.",
+        },
       },
     }),
     poster: nullable({
@@ -123,6 +131,11 @@ export const RenderJobSchema = {
         contentType: { type: 'string' },
       },
     }),
+    receipt: {
+      ...RenderReceiptSchema,
+      type: ['object', 'null'],
+      description: `${RenderReceiptSchema.description} The same document is served as JSON at video.receiptUrl. Null until the render succeeds.`,
+    },
     error: nullable({
       type: 'object',
       additionalProperties: false,
@@ -168,12 +181,14 @@ export function jobView(job: RenderJob, links: LinkContext) {
       height: job.video.height,
       durationSeconds: job.video.durationSeconds,
       sha256: job.video.sha256,
+      ...(job.receipt ? { receiptUrl: downloadUrl(job, 'receipt', links) } : {}),
     },
     poster: job.poster && {
       downloadUrl: downloadUrl(job, 'poster', links),
       bytes: job.poster.bytes,
       contentType: job.poster.contentType,
     },
+    receipt: job.status === 'succeeded' ? (job.receipt?.receipt ?? null) : null,
     error: job.error,
   };
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { encoderArgs, videoFilter } from '../encoder/formats.ts';
-import type { OutputFormat } from '../encoder/formats.ts';
+import type { OutputFormat } from '../../shared/output/formats.ts';
 import type { VideoCodecSettings, Vp9Settings, X264Preset, X264Settings } from '../encoder/quality.ts';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { runTool } from '../ffmpeg/run.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encoderArgs } from '../encoder/formats.ts';
-import { ffmpegPath } from '../ffmpeg/binaries.ts';
+import { ffmpegPath, ffprobePath, toolChoice, toolVersions } from '../ffmpeg/binaries.ts';
 import { referenceSpec } from './reference-spec.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,6 +28,7 @@ interface Measured {
   encodeWaitMs?: number;
   finishMs?: number;
   renderMs?: number;
+  bytes?: number;
   width?: number;
   height?: number;
   fps?: number;
@@ -52,6 +53,11 @@ const spec60 = writeSpec(60);
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 console.log(`Kino render benchmark (${process.version}, work dir ${work})`);
+// The render child resolves the same pair: FFMPEG_PATH/FFPROBE_PATH choose another build to compare.
+const versions = await toolVersions();
+console.log(
+  `ffmpeg ${versions.ffmpeg} (${ffmpegPath()}), ffprobe ${versions.ffprobe} (${ffprobePath()}): ${toolChoice().source}`,
+);
 console.log(
   'reference: 1080×1920, 30 fps, gradient background, animated text, an image, shapes; mp4 standard\n',
 );
@@ -59,7 +65,7 @@ console.log(
 // 1. The full render (draw + encode + verify), 10 s.
 const full = runOnce([spec10, join(work, 'out-10s.mp4')]);
 console.log(
-  `render 10 s:        ${full.frames} frames in ${fmt(full.renderMs! / 1000, 2)} s → ${fmt((full.frames * 1000) / full.renderMs!)} fps`,
+  `render 10 s:        ${full.frames} frames in ${fmt(full.renderMs! / 1000, 2)} s → ${fmt((full.frames * 1000) / full.renderMs!)} fps, ${full.bytes} bytes`,
 );
 console.log(`  draw per frame:   ${fmt(full.drawMs / full.frames, 2)} ms (resolve media, draw, read pixels)`);
 console.log(

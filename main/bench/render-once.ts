@@ -65,6 +65,7 @@ if (rawPath) {
       verifyMs: result.timings.verifyMs,
       wallMs: performance.now() - started,
       renderMs: result.timings.totalMs,
+      bytes: result.output.bytes,
       maxRssMB: process.resourceUsage().maxRSS / 1024,
     }) + '\n',
   );

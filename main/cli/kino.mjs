@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `kino` command. Plain JavaScript so it starts on any Node: it hands over to Node >= 22.12
+// The `kino` command. Plain JavaScript so it starts on any Node: it hands over to Node >= 22.18
 // (installing Node 24 when the machine's is older) which runs the TypeScript CLI directly.
 import { fileURLToPath } from 'node:url';
 import { isSupported, runUnderModernNode } from '../launcher/node24.mjs';

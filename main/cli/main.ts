@@ -5,15 +5,17 @@ import { basename, dirname, extname, resolve } from 'node:path';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
-import { FORMAT_EXTENSIONS, OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
-import type { OutputFormat, Quality } from '../encoder/formats.ts';
+import { FORMAT_EXTENSIONS, OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
+import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import { renderFrameToPng } from '../engine/render-frame.ts';
 import { renderVideo } from '../engine/render-video.ts';
+import { buildRenderReceipt, receiptPathFor, subjectOf, writeReceipt } from '../engine/receipt.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
-import { describeError } from './describe-error.ts';
+import { describeError } from '../engine/describe-error.ts';
 import { createProgressReporter } from './progress.ts';
-import { formatBytes, parseTimeOption, parseWholeNumber } from './units.ts';
+import { formatBytes } from '../../shared/format/bytes.ts';
+import { parseTimeOption, parseWholeNumber } from './option-parsers.ts';
 import {
   SessionExit,
   SessionUsageError,
@@ -23,6 +25,7 @@ import {
 import { registerWorkspaceCommand } from './workspace-command.ts';
 import { registerPreviewCommand } from './preview-command.ts';
 import { registerStudioCommand } from './studio-command.ts';
+import { registerDoctorCommand } from './doctor-command.ts';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 64;
@@ -40,6 +43,8 @@ interface RenderCommandOptions {
   poster?: string;
   frames?: number;
   json?: boolean;
+  /** false with --no-receipt. */
+  receipt: boolean;
 }
 
 async function renderCommand(input: string, opts: RenderCommandOptions): Promise<void> {
@@ -73,9 +78,26 @@ async function renderCommand(input: string, opts: RenderCommandOptions): Promise
       signal: abort.signal,
       onProgress: (p) => progress?.update(p),
     });
+    let receiptPath: string | undefined;
+    let receipt;
+    if (opts.receipt) {
+      const { json: _json, receipt: _receipt, ...asked } = opts;
+      receipt = await buildRenderReceipt({
+        maker: 'cli',
+        subject: subjectOf(resolved),
+        request: { input, ...asked },
+        options: { format: opts.format, quality: opts.quality, poster: opts.poster },
+        result,
+      });
+      receiptPath = receiptPathFor(outputPath);
+      await writeReceipt(receiptPath, receipt);
+    }
     progress?.stop();
     if (opts.json) {
-      process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+      process.stdout.write(
+        JSON.stringify({ ...result, receiptPath: receiptPath ?? null, receipt: receipt ?? null }, null, 2) +
+          '\n',
+      );
       return;
     }
     const out = result.output;
@@ -86,6 +108,7 @@ async function renderCommand(input: string, opts: RenderCommandOptions): Promise
         `  sha256 ${out.sha256}\n` +
         `  verified: ${out.checks.map((c) => c.name).join(', ')}\n` +
         (result.poster ? `  poster ${result.poster.path}\n` : '') +
+        (receiptPath ? `  receipt ${receiptPath}\n` : '') +
         `  rendered in ${seconds.toFixed(1)}s (${(result.frames / seconds).toFixed(1)} fps)\n`,
     );
   } finally {
@@ -136,7 +159,8 @@ export function buildProgram(): Command {
       parseTimeOption,
     )
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
-    .option('--json', 'print the result (path, bytes, sha256, probe, timings) as JSON')
+    .option('--json', 'print the result (path, bytes, sha256, probe, timings, receipt) as JSON')
+    .option('--no-receipt', 'do not write <output>.render.json beside the video')
     .action(renderCommand);
 
   program
@@ -172,6 +196,7 @@ export function buildProgram(): Command {
   registerSessionCommand(program);
   registerPreviewCommand(program);
   registerStudioCommand(program);
+  registerDoctorCommand(program);
   return program;
 }
 

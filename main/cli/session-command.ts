@@ -1,11 +1,11 @@
 // `kino session <descriptor> <subcommand>`: drives a running workspace. Exit codes: 0 ok, 1 failure,
 // 2 quality gate (strict quality and findings remain), 64 usage, 130 canceled (Ctrl+C).
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { OUTPUT_FORMATS, QUALITIES } from '../encoder/formats.ts';
-import { FINDING_CODES, isFindingCode } from '../review/finding.ts';
+import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
+import { FINDING_CODES, isFindingCode } from '../../shared/protocol/finding.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { SessionCanceledError, callWorkspace } from '../session/client.ts';
-import { parsePositiveSeconds, parseTimeOption, parseWholeNumber } from './units.ts';
+import { parsePositiveSeconds, parseTimeOption, parseWholeNumber } from './option-parsers.ts';
 import { readSessionDescriptor } from '../session/descriptor.ts';
 import type { SessionDescriptor } from '../session/descriptor.ts';
 import {
@@ -16,8 +16,17 @@ import {
   formatReview,
   formatStatus,
 } from '../session/format.ts';
-import { MAX_REVIEW_FRAMES } from '../workspace/protocol.ts';
-import type { WorkspaceJob } from '../workspace/protocol.ts';
+import { MAX_REVIEW_FRAMES } from '../../shared/protocol/workspace.ts';
+import type {
+  FrameAnswer,
+  InspectAnswer,
+  RenderAnswer,
+  ReviewAnswer,
+  SourceText,
+  WorkspaceJob,
+  WorkspaceStatus,
+} from '../../shared/protocol/workspace.ts';
+import type { ProblemBody } from '../../shared/protocol/problem.ts';
 
 export const EXIT_QUALITY_GATE = 2;
 /** 128 + SIGINT, as a shell reports a command stopped by Ctrl+C. */
@@ -112,19 +121,23 @@ async function runSession(
   if (status >= 400) {
     if (opts.json) write(JSON.stringify(body, null, 2));
     const exitCode = body.code === 'quality_gate' ? EXIT_QUALITY_GATE : 1;
-    throw new SessionExit(exitCode, opts.json ? '' : formatProblem(body, descriptorPath));
+    throw new SessionExit(
+      exitCode,
+      opts.json ? '' : formatProblem(body as Partial<ProblemBody>, descriptorPath),
+    );
   }
   if (opts.json) {
     write(JSON.stringify(body, null, 2));
     return;
   }
+  // A 2xx answer is the one shared/protocol/workspace.ts declares for the request made.
   const formatted: Record<Subcommand, () => string> = {
-    status: () => formatStatus(body),
-    source: () => String(body.text),
-    frame: () => formatFrame(body),
-    review: () => formatReview(body, descriptorPath),
-    inspect: () => formatInspect(body),
-    render: () => formatRender(body, descriptorPath),
+    status: () => formatStatus(body as unknown as WorkspaceStatus),
+    source: () => (body as unknown as SourceText).text,
+    frame: () => formatFrame(body as unknown as FrameAnswer),
+    review: () => formatReview(body as unknown as ReviewAnswer, descriptorPath),
+    inspect: () => formatInspect(body as unknown as InspectAnswer),
+    render: () => formatRender(body as unknown as RenderAnswer, descriptorPath),
   };
   // The source is printed exactly as it is; everything else as lines.
   if (subcommand === 'source') process.stdout.write(formatted.source());

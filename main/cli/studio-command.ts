@@ -14,7 +14,7 @@ async function studioCommand(file: string, opts: StudioOptions): Promise<void> {
       import('../studio/host.ts'),
       import('../studio/user-data-dir.ts'),
       import('../studio/app-version.ts'),
-      import('../studio/ui-files.ts'),
+      import('../studio/build-ui.ts'),
       import('../preview/open-browser.ts'),
     ]);
   const uiDir = await studioUiDir((line) => process.stderr.write(`${line}\n`));

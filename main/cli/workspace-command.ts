@@ -1,6 +1,6 @@
 // `kino workspace <file.ts>`: serves one composition on loopback until Ctrl+C or SIGTERM.
 import type { Command } from 'commander';
-import { parsePositiveSeconds } from './units.ts';
+import { parsePositiveSeconds } from './option-parsers.ts';
 
 export function registerWorkspaceCommand(program: Command): void {
   program

@@ -58,10 +58,17 @@ describe('compileComposition', () => {
     );
     expect(compiled.inputs).toEqual([...compiled.inputs].sort());
 
-    const zodManifest = JSON.parse(
-      await readFile(path.join(repoRoot, 'node_modules/zod/package.json'), 'utf8'),
-    );
-    expect(compiled.packages).toEqual([{ name: 'zod', version: zodManifest.version }]);
+    // The builder's own packages (zod for schemas, culori for colours), each with its installed version.
+    const version = async (name: string) =>
+      (
+        JSON.parse(await readFile(path.join(repoRoot, `node_modules/${name}/package.json`), 'utf8')) as {
+          version: string;
+        }
+      ).version;
+    expect(compiled.packages).toEqual([
+      { name: 'culori', version: await version('culori') },
+      { name: 'zod', version: await version('zod') },
+    ]);
 
     const bundle = await readFile(compiled.bundlePath, 'utf8');
     expect(bundle).toContain('sourceMappingURL=data:application/json;base64,');

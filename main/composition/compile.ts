@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Message, Metafile, Plugin } from 'esbuild';
+import type { CompileProblem } from '../../shared/protocol/problem.ts';
 
 /** The builder API that compositions import as 'kino'. */
 export const KINO_BUILDER_ENTRY = fileURLToPath(new URL('../../shared/builder/index.ts', import.meta.url));
@@ -26,14 +27,6 @@ export interface PackageRef {
 export interface CompiledComposition extends CompositionGraph {
   /** The bundle: an ES module with an inline source map, named uniquely per compile. */
   bundlePath: string;
-}
-
-export interface CompileProblem {
-  file: string;
-  /** 1-based; absent when the problem has no place in a file. */
-  line?: number;
-  column?: number;
-  message: string;
 }
 
 export class CompositionCompileError extends Error {

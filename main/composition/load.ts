@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertModel } from '../../shared/builder/validate-model.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
-import { compileComposition } from './compile.ts';
+import { KINO_BUILDER_ENTRY, compileComposition } from './compile.ts';
+import type { CompositionGraph } from './compile.ts';
 import type { CompileOptions } from './compile.ts';
 
 /** The composition compiled but could not give a video: it threw, or exported nothing usable. */
@@ -32,23 +33,39 @@ function copyModel(value: unknown): unknown {
   return value;
 }
 
+/** Kino's own sources (the builder 'kino' resolves to): versioned by Kino, not the composition's. */
+const KINO_SHARED_DIR = path.dirname(path.dirname(KINO_BUILDER_ENTRY));
+
+/** The composition's own local modules: its import graph without the entry and without Kino's files. */
+export function compositionModules(graph: CompositionGraph, entry: string): string[] {
+  return graph.inputs.filter((file) => {
+    const rel = path.relative(KINO_SHARED_DIR, file);
+    const kinoOwn = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    return file !== entry && !kinoOwn;
+  });
+}
+
 /**
  * A composition compiled and imported once, mounted as often as needed: the workspace mounts it
  * afresh for every request, so state one request leaves behind cannot leak into the next.
  */
 export class LoadedComposition {
   readonly source: string;
+  /** The local modules it imports, as compiled (see compositionModules). */
+  readonly modules: string[];
   readonly #exported: unknown;
 
-  private constructor(source: string, exported: unknown) {
+  private constructor(source: string, modules: string[], exported: unknown) {
     this.source = source;
+    this.modules = modules;
     this.#exported = exported;
   }
 
   /** Compiles with esbuild and imports the bundle (then deletes it). */
   static async load(entryPath: string, opts: CompileOptions = {}): Promise<LoadedComposition> {
     const source = path.resolve(entryPath);
-    const { bundlePath } = await compileComposition(source, opts);
+    const compiled = await compileComposition(source, opts);
+    const { bundlePath } = compiled;
     // The bundle's inline source map then points stack traces at the composition's own lines.
     process.setSourceMapsEnabled(true);
     let module: Record<string, unknown>;
@@ -65,7 +82,7 @@ export class LoadedComposition {
         'no default export: end the file with `export default video({...}, [scene(...)])`',
       );
     }
-    return new LoadedComposition(source, module.default);
+    return new LoadedComposition(source, compositionModules(compiled, source), module.default);
   }
 
   /** A fresh video model: a function export is called again; a plain model is copied. */

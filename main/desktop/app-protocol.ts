@@ -6,24 +6,7 @@ import path from 'node:path';
 import { protocol } from 'electron';
 import type { Session } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, originOf, resolveAppFile } from './security.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { contentTypeFor } from '../http/content-type.ts';
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -53,7 +36,7 @@ export function serveAppProtocol(session: Session, root: string): void {
       const body = await readFile(real);
       return new Response(body, {
         headers: {
-          'content-type': CONTENT_TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
+          'content-type': contentTypeFor(real),
           'content-security-policy': contentSecurityPolicy(),
           'x-content-type-options': 'nosniff',
           'cache-control': 'no-cache',

@@ -105,6 +105,26 @@ describe('electron-builder.yml', () => {
       }
     });
 
+    it("ship ffmpeg's licence notice and the GPL's text beside the binaries", () => {
+      const notice = resources.find((r) => r.filter.includes('ffmpeg-LICENSE.md'));
+      expect(notice, `licence notice for ${platform}`).toBeDefined();
+      expect(notice!.to).toBe('ffmpeg');
+      expect([...notice!.filter].sort()).toEqual(['ffmpeg-GPL-3.txt', 'ffmpeg-LICENSE.md']);
+      for (const name of notice!.filter)
+        expect(existsSync(path.join(ROOT, notice!.from, name)), name).toBe(true);
+      const text = readFileSync(path.join(ROOT, notice!.from, 'ffmpeg-LICENSE.md'), 'utf8');
+      // It names the build of every packaged binary and where its source is.
+      for (const set of resources.filter((r) => r.from.includes('-installer/'))) {
+        const pkg = set.from.replace('node_modules/', '').replace('${arch}', '');
+        expect(text, pkg).toContain(pkg);
+      }
+      expect(text).toMatch(/GNU General Public License version 3 or later/);
+      expect(text).toContain('https://git.ffmpeg.org/ffmpeg.git');
+      expect(readFileSync(path.join(ROOT, notice!.from, 'ffmpeg-GPL-3.txt'), 'utf8')).toMatch(
+        /GNU GENERAL PUBLIC LICENSE\s+Version 3, 29 June 2007/,
+      );
+    });
+
     it('come from packages the installers really publish for every target arch', () => {
       for (const tool of ['ffmpeg', 'ffprobe']) {
         const manifest = JSON.parse(
@@ -139,7 +159,7 @@ describe('electron-builder.yml', () => {
         'main/jobs/render-worker.ts',
         'shared/builder/index.ts',
         'shared/studio/type-library.ts',
-        'renderer/preview/main.ts',
+        'renderer/player/page.ts',
       ];
       const result = await build({
         entryPoints: entries.map((entry) => path.join(ROOT, entry)),

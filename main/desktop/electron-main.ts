@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { BrowserWindow, Menu, app, dialog, session } from 'electron';
 import { z } from 'zod';
-import { describeError } from '../cli/describe-error.ts';
+import { describeError } from '../engine/describe-error.ts';
 import { StudioHost } from '../studio/host.ts';
 import { startEmbeddedApi } from '../studio/embedded-api.ts';
 import { listExamples } from '../studio/examples.ts';

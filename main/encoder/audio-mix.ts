@@ -3,7 +3,7 @@
 import { access, constants } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResolvedAudio } from '../../shared/timeline/types.ts';
-import { probeFile } from '../verify/probe.ts';
+import { probeFile } from '../ffmpeg/probe.ts';
 
 export interface AudioMixTrack {
   /** A local file (remote sources are downloaded before this point). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AudioMixPlan } from './audio-mix.ts';
-import { encoderArgs, FORMATS, formatHasAlpha, formatHasAudio, gifFps, outputGeometry } from './formats.ts';
+import { encoderArgs, gifFps, outputGeometry } from './formats.ts';
+import { FORMATS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
 import type { EncoderArgsInput } from './formats.ts';
 import { qualitySettings } from './quality.ts';
 
@@ -122,6 +123,17 @@ describe('encoderArgs', () => {
     expect(graph(args({ format: 'mp4' }))).not.toContain('flags=bicubic');
     const scaled = graph(args({ format: 'mp4', outputWidth: 540, outputHeight: 960 }));
     expect(scaled).toContain('scale=540:960:flags=bicubic');
+  });
+
+  it("names the scaler's flags, whose default differs between ffmpeg versions", () => {
+    // Without full_chroma_inp swscale averages chroma pairs in scalar C: a third slower.
+    for (const format of ['mp4', 'transparent', 'mov'] as const) {
+      expect(graph(args({ format }))).toMatch(
+        /\[0:v\]scale=flags=bilinear\+full_chroma_inp:out_color_matrix=bt709/,
+      );
+    }
+    const scaled = graph(args({ format: 'mp4', outputWidth: 540, outputHeight: 960 }));
+    expect(scaled).toContain('scale=540:960:flags=bicubic+full_chroma_inp:');
   });
 
   it('is pure: the same job gives the same command', () => {

@@ -7,8 +7,9 @@ import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { FfmpegError, runTool } from '../ffmpeg/run.ts';
 import { verifyOutput } from '../verify/verify.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
-import { FORMAT_EXTENSIONS, formatHasAlpha, outputGeometry } from './formats.ts';
-import type { OutputFormat } from './formats.ts';
+import { outputGeometry } from './formats.ts';
+import { FORMAT_EXTENSIONS, formatHasAlpha } from '../../shared/output/formats.ts';
+import type { OutputFormat } from '../../shared/output/formats.ts';
 import { FrameEncoder, OutputPathError } from './frame-encoder.ts';
 import type { EncodeJob } from './frame-encoder.ts';
 

@@ -8,8 +8,9 @@ import { spawnTool } from '../ffmpeg/run.ts';
 import type { ToolProcess } from '../ffmpeg/run.ts';
 import { completeAudioMixPlan } from './audio-mix.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
-import { encoderArgs, FORMATS, outputGeometry } from './formats.ts';
-import type { OutputFormat, Quality } from './formats.ts';
+import { encoderArgs, outputGeometry } from './formats.ts';
+import { FORMATS } from '../../shared/output/formats.ts';
+import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 
 export interface EncodeJob {
   outputPath: string;

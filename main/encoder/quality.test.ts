@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { QUALITIES } from './formats.ts';
+import { QUALITIES } from '../../shared/output/formats.ts';
 import { qualitySettings, X264_PRESETS } from './quality.ts';
 import type { GifSettings, Vp9Settings, X264Settings } from './quality.ts';
 

@@ -1,6 +1,6 @@
 // What each quality level means per format. The H.264 "standard" numbers were chosen by measurement
 // (main/bench/quality-sweep.ts); docs/quality.md has the table and the reasons for every other value.
-import type { OutputFormat, Quality } from './formats.ts';
+import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 
 export const X264_PRESETS = [
   'ultrafast',

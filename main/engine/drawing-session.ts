@@ -8,7 +8,7 @@ import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { MediaError } from '../media/media-error.ts';
-import { encodePng } from '../review/png.ts';
+import { encodePng } from './png.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import type { SkiaSurface } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';

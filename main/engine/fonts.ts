@@ -7,14 +7,26 @@ import type { RenderProjectContext } from './project-context.ts';
 
 const registered = new Set<string>();
 
-/** With `onMissing`, a font file that cannot be had is reported there instead of failing. */
+/** A font file the project or the spec declared, as loaded for the render. */
+export interface FontFileUse {
+  role: 'font';
+  family: string;
+  source: string;
+  path: string;
+}
+
+/**
+ * With `onMissing`, a font file that cannot be had is reported there instead of failing. Returns the
+ * declared font files loaded (the bundled families are Kino's own and not listed).
+ */
 export async function prepareFonts(
   model: VideoModel,
   project: RenderProjectContext,
   signal?: AbortSignal,
   onMissing?: (src: string, error: MediaError) => void,
-): Promise<void> {
+): Promise<FontFileUse[]> {
   registerBundledFonts();
+  const loaded: FontFileUse[] = [];
   for (const face of [...project.fonts, ...(model.fonts ?? [])]) {
     let path: string;
     try {
@@ -24,9 +36,11 @@ export async function prepareFonts(
       onMissing(face.src, error);
       continue;
     }
+    loaded.push({ role: 'font', family: face.family, source: face.src, path });
     const key = `${face.family}\n${path}`;
     if (registered.has(key)) continue;
     registerFontFile(path, face.family);
     registered.add(key);
   }
+  return loaded;
 }

@@ -8,11 +8,21 @@ import type { MediaContext } from './project-context.ts';
 import { VideoFrameSource } from '../media/video-frames.ts';
 import type { MediaPlan, VideoUse } from '../../shared/timeline/media-plan.ts';
 
+/** A media file the render read: the source as written, the file it resolved to, and its use. */
+export interface MediaFileUse {
+  role: 'image' | 'video' | 'audio';
+  source: string;
+  path: string;
+}
+
 export class MediaSession implements MediaLookup {
   readonly #images: Map<string, DrawableImage>;
   readonly #files: Map<string, string>;
   readonly #videos: VideoUse[];
+  readonly #imageSources: Set<string>;
   readonly #fps: number;
+  /** Video sources a frame was decoded from. */
+  readonly #videosDrawn = new Set<string>();
   readonly #open = new Map<string, VideoFrameSource>();
   readonly #current = new Map<string, DrawableImage>();
 
@@ -25,6 +35,7 @@ export class MediaSession implements MediaLookup {
     this.#images = images;
     this.#files = files;
     this.#videos = plan.videos;
+    this.#imageSources = plan.images;
     this.#fps = fps;
   }
 
@@ -63,6 +74,25 @@ export class MediaSession implements MediaLookup {
   }
 
   /**
+   * The media files the render read, in plan order: every image (decoded up front), the videos a
+   * frame was drawn from so far, and the other sources (audio) when `audio` is true.
+   */
+  filesUsed({ audio }: { audio: boolean }): MediaFileUse[] {
+    const used: MediaFileUse[] = [];
+    for (const [source, path] of this.#files) {
+      const role = this.#imageSources.has(source)
+        ? 'image'
+        : this.#videos.some((use) => use.src === source)
+          ? 'video'
+          : 'audio';
+      if (role === 'video' && !this.#videosDrawn.has(source)) continue;
+      if (role === 'audio' && !audio) continue;
+      used.push({ role, source, path });
+    }
+    return used;
+  }
+
+  /**
    * Decodes the video frames shown at `frame`. Sources open when their use begins and close when it
    * ends, so a long video holds at most the clips on screen.
    */
@@ -92,6 +122,7 @@ export class MediaSession implements MediaLookup {
           durationSeconds: use.frameCount / this.#fps,
         });
         this.#open.set(use.key, source);
+        this.#videosDrawn.add(use.src);
       }
       this.#current.set(use.key, await source.frameAt(frame - use.startFrame));
     }

@@ -1,10 +1,9 @@
 // One frame to a PNG: the authoritative Skia render of a single moment.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { DrawingSession } from './drawing-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
 
 export { FrameOutOfRangeError } from './drawing-session.ts';
 
@@ -27,10 +26,7 @@ export interface FrameResult {
 
 /** Writes a PNG atomically: readers never see a half-written file under the final name. */
 export async function writePngAtomically(outputPath: string, png: Buffer): Promise<void> {
-  await mkdir(dirname(outputPath), { recursive: true });
-  const staging = `${outputPath}.${process.pid}.partial`;
-  await writeFile(staging, png);
-  await rename(staging, outputPath);
+  await writeFileAtomically(outputPath, png, { createDirMode: 0o755 });
 }
 
 export async function renderFrameToPng(request: FrameRequest): Promise<FrameResult> {

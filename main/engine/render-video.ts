@@ -13,16 +13,19 @@ import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { audioMixIsAudible, dropSoundlessTracks, mixTrack } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
-import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio, outputGeometry } from '../encoder/formats.ts';
-import type { OutputFormat, Quality } from '../encoder/formats.ts';
+import { outputGeometry } from '../encoder/formats.ts';
+import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
+import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import { qualitySettings } from '../encoder/quality.ts';
 import { writePoster } from '../encoder/poster.ts';
 import { assertVerified, verifyOutput } from '../verify/verify.ts';
 import type { VerifiedOutput } from '../verify/verify.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
+import type { FontFileUse } from './fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaSession } from './media-session.ts';
+import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
 export interface RenderOptions {
@@ -66,15 +69,25 @@ export interface RenderTimings {
   totalMs: number;
 }
 
+/** A file the render read besides its spec or composition: media, and declared font files. */
+export type RenderInputFile = MediaFileUse | FontFileUse;
+
 export interface RenderResult {
   output: VerifiedOutput;
-  poster: { path: string; bytes: number } | undefined;
+  /** The poster written, and the frame it shows. */
+  poster: { path: string; bytes: number; frame: number } | undefined;
   /** The encoded size and rate (a GIF is capped smaller and slower than the drawn frames). */
   width: number;
   height: number;
   fps: number;
   frames: number;
+  /** The timeline's length in frames (`frames` is fewer when only the first frames were asked for). */
+  framesTotal: number;
+  /** The aspect rendered (the option, else the spec's, else reels); undefined for a custom size. */
+  aspect: AspectName | undefined;
   durationSeconds: number;
+  /** The media files the render read (audio only when the format carries it) and the font files. */
+  inputs: RenderInputFile[];
   timings: RenderTimings;
 }
 
@@ -127,7 +140,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
       `${request.outputPath}: the ${options.format} format writes ${expectedExt} files; change the extension.`,
     );
   }
-  await prepareFonts(request.model, request.project, signal);
+  const fonts = await prepareFonts(request.model, request.project, signal);
   const video = resolveForOutput(request.model, options);
   const totalFrames = Math.max(1, Math.min(video.durationFrames, options.frames ?? video.durationFrames));
   const durationSeconds = totalFrames / video.fps;
@@ -224,9 +237,9 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const finishMs = performance.now() - finishStart;
 
   let poster: RenderResult['poster'];
-  if (posterPixels && options.posterPath) {
+  if (posterPixels && options.posterPath && posterFrame !== undefined) {
     await writePoster(posterPixels, video.size.width, video.size.height, options.posterPath);
-    poster = { path: options.posterPath, bytes: (await stat(options.posterPath)).size };
+    poster = { path: options.posterPath, bytes: (await stat(options.posterPath)).size, frame: posterFrame };
   }
 
   onProgress?.({
@@ -266,6 +279,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     throw error;
   }
   const verifyMs = performance.now() - verifyStart;
+  const aspect = options.aspect ?? request.model.aspect ?? 'reels';
   return {
     output,
     poster,
@@ -273,7 +287,10 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     height: geometry.height,
     fps: geometry.fps,
     frames: totalFrames,
+    framesTotal: video.durationFrames,
+    aspect: typeof aspect === 'string' ? aspect : undefined,
     durationSeconds,
+    inputs: [...media.filesUsed({ audio: plannedAudio !== undefined }), ...fonts],
     timings: {
       prepareMs,
       drawMs,

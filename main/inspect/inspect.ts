@@ -7,9 +7,9 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import { collectResourceFacts } from './resource-facts.ts';
-import type { ResourceFacts } from './resource-facts.ts';
+import type { ResourceFacts } from '../../shared/protocol/inspect.ts';
 import { timelineFacts } from './timeline-facts.ts';
-import type { TimelineFacts } from './timeline-facts.ts';
+import type { InspectResult } from '../../shared/protocol/inspect.ts';
 
 export interface InspectOptions {
   model: VideoModel;
@@ -19,12 +19,6 @@ export interface InspectOptions {
   /** The timeline already resolved for this model and aspect (the workspace has one), to reuse. */
   video?: ResolvedVideo | undefined;
   signal?: AbortSignal | undefined;
-}
-
-export interface InspectResult {
-  timeline: TimelineFacts;
-  resources: ResourceFacts;
-  warnings: string[];
 }
 
 function resourceWarnings(resources: ResourceFacts): string[] {

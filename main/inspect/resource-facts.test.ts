@@ -17,9 +17,9 @@ import type { RenderProjectContext } from '../engine/project-context.ts';
 import { DEFAULT_MEDIA_POLICY } from '../media/policy.ts';
 import { remoteCachePath } from '../media/source.ts';
 import { projectForFile } from '../project/load.ts';
-import { probeFile } from '../verify/probe.ts';
+import { probeFile } from '../ffmpeg/probe.ts';
 import { collectResourceFacts } from './resource-facts.ts';
-import type { AssetFact, ResourceFacts } from './resource-facts.ts';
+import type { AssetFact, ResourceFacts } from '../../shared/protocol/inspect.ts';
 
 const travelReel = fileURLToPath(new URL('../../examples/compositions/travel-reel.ts', import.meta.url));
 const examplesAssets = fileURLToPath(new URL('../../examples/assets', import.meta.url));

@@ -16,53 +16,9 @@ import type { FileVersion } from './file-cache.ts';
 import { locateSource } from './locate-source.ts';
 import type { LocatedSource } from './locate-source.ts';
 import { endAudioUsesAtSource, mediaSourceUses, textFontUses } from './source-uses.ts';
-import type { MediaKind, MediaSourceUses, SourceUse, TextFontUse } from './source-uses.ts';
-
-/** The file behind a source, or why there is none. */
-export interface FileFacts {
-  path?: string;
-  bytes?: number;
-  sha256?: string;
-  /** http(s) sources: whether the download cache already holds a copy (inspect never downloads). */
-  remote?: 'cached' | 'not-downloaded';
-  /** Why a render cannot use it, e.g. "missing_asset: media source … not found (looked for …)". */
-  missing?: string;
-  /** The MediaError code behind `missing`. */
-  missingCode?: string;
-  /** A similarly named file where it was looked for, as a source string (a likely typo). */
-  suggestion?: string;
-}
-
-export interface AssetFact extends FileFacts {
-  src: string;
-  kind: MediaKind;
-  width?: number;
-  height?: number;
-  durationSeconds?: number;
-  /** Videos and audio: whether the file has a sound stream. */
-  hasAudio?: boolean;
-  uses: SourceUse[];
-}
-
-export type FontOrigin = 'bundled' | 'project' | 'spec' | 'undeclared';
-
-export interface FontFact extends FileFacts {
-  family: string;
-  /** bundled: ships with Kino; project: kino.json fonts; spec: the video's fonts; undeclared: neither. */
-  origin: FontOrigin;
-  src?: string;
-  weight?: number;
-  italic?: boolean;
-  /** Text elements that ask for this family (for a bundled face: those this face draws). */
-  usedBy: TextFontUse[];
-}
-
-export interface ResourceFacts {
-  root: string;
-  assetsDir: string;
-  assets: AssetFact[];
-  fonts: FontFact[];
-}
+import type { MediaSourceUses } from './source-uses.ts';
+import type { MediaKind, TextFontUse } from '../../shared/protocol/inspect.ts';
+import type { FileFacts, AssetFact, FontFact, ResourceFacts } from '../../shared/protocol/inspect.ts';
 
 /** Files read at once: hashing and probing are I/O and ffprobe bound. */
 const CONCURRENCY = 4;

@@ -4,31 +4,14 @@ import type { TextElement } from '../../shared/spec/text-element.ts';
 import { defaultFontWeight } from '../../shared/fonts/fonts.ts';
 import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
-import type { FrameInterval } from './timeline-facts.ts';
 import { elementInterval } from './timeline-facts.ts';
-
-export type MediaKind = 'image' | 'video' | 'audio';
-
-export interface SourceUse extends FrameInterval {
-  /** The element key ("s0/e2"), "s1/background", or "audio/<n>" for the n-th soundtrack entry. */
-  key: string;
-  /** Whether `key` names an element, so a finding can point at it. */
-  isElement: boolean;
-  kind: MediaKind;
-}
+import type { MediaKind, SourceUse, TextFontUse } from '../../shared/protocol/inspect.ts';
 
 export interface MediaSourceUses {
   src: string;
   /** video when any use plays it as video, else image, else audio. */
   kind: MediaKind;
   uses: SourceUse[];
-}
-
-export interface TextFontUse extends FrameInterval {
-  key: string;
-  family: string;
-  weight: number;
-  italic: boolean;
 }
 
 function walk(elements: readonly ResolvedElement[], visit: (element: ResolvedElement) => void): void {

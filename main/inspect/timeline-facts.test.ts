@@ -4,7 +4,7 @@ import type { VideoModel } from '../../shared/spec/model.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { loadComposition } from '../composition/load.ts';
 import { timelineFacts } from './timeline-facts.ts';
-import type { ElementFact, TimelineFacts } from './timeline-facts.ts';
+import type { ElementFact, TimelineFacts } from '../../shared/protocol/inspect.ts';
 
 const travelReel = fileURLToPath(new URL('../../examples/compositions/travel-reel.ts', import.meta.url));
 

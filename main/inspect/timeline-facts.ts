@@ -10,61 +10,14 @@ import type {
   ResolvedScene,
   ResolvedVideo,
 } from '../../shared/timeline/types.ts';
-
-/** Frames [startFrame, endFrame) in the video. */
-export interface FrameInterval {
-  startFrame: number;
-  endFrame: number;
-}
-
-export interface AnimationFact extends FrameInterval {
-  preset: string;
-  kind: string;
-  /** A count, or "forever" for endless loops (Infinity is not JSON). */
-  repeat: number | 'forever';
-}
-
-export interface ElementFact extends FrameInterval {
-  key: string;
-  id?: string;
-  type: string;
-  /** A short description: the start of the text, the media source, the fill. */
-  label: string;
-  animations: AnimationFact[];
-  children?: ElementFact[];
-}
-
-export interface SceneFact extends FrameInterval {
-  index: number;
-  id: string;
-  startSeconds: number;
-  durationSeconds: number;
-  /** A deliberate still (the spec's `hold`). */
-  hold: boolean;
-  background: string;
-  transitionIn?: { type: string; frames: number; seconds: number };
-  elements: ElementFact[];
-}
-
-export interface AudioFact {
-  src: string;
-  origin: ResolvedAudio['origin'];
-  startFrame: number;
-  /** Undefined when it plays to the source's end, which only the file knows. */
-  endFrame?: number;
-  volume: number;
-  loop: boolean;
-}
-
-export interface TimelineFacts {
-  fps: number;
-  width: number;
-  height: number;
-  durationFrames: number;
-  durationSeconds: number;
-  scenes: SceneFact[];
-  audio: AudioFact[];
-}
+import type {
+  FrameInterval,
+  AnimationFact,
+  ElementFact,
+  SceneFact,
+  AudioFact,
+  TimelineFacts,
+} from '../../shared/protocol/inspect.ts';
 
 const LABEL_CHARS = 60;
 

@@ -6,11 +6,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { FORMATS } from '../encoder/formats.ts';
+import { FORMATS } from '../../shared/output/formats.ts';
+import { toolchainVersions } from '../engine/toolchain.ts';
 import type { RenderStorage } from '../storage/storage.ts';
 import type { JobError, JobOutcome, JobStore, RenderJob } from './job-store.ts';
-import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-protocol.ts';
-import { forkWorker, killWorkerGroup } from './worker-process.ts';
+import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-messages.ts';
+import { forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 /** How long a canceled worker gets to stop ffmpeg and clean up before it is killed. */
@@ -180,6 +181,7 @@ export class JobRunner {
       options: job.options,
       renderProject: this.#options.renderProject,
       workDir,
+      toolchain: await toolchainVersions().catch(() => undefined),
     };
     child.send(assignment);
     const exit = await exited;
@@ -253,6 +255,17 @@ export class JobRunner {
           sha256: output.sha256,
         },
         poster: null,
+        receipt: null,
+      };
+      const receipt = await storage.put(
+        { id: job.id, kind: 'receipt', extension: '.json' },
+        output.receiptPath,
+      );
+      outcome.receipt = {
+        extension: '.json',
+        bytes: receipt.bytes,
+        contentType: 'application/json',
+        receipt: output.receipt,
       };
       if (output.posterPath) {
         const poster = await storage.put(

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
 import { JobStore } from './job-store.ts';
 import type { JobOutcome, JobProgress, NewRenderJob } from './job-store.ts';
 
@@ -58,6 +60,13 @@ const outcome: JobOutcome = {
     sha256: 'a'.repeat(64),
   },
   poster: { extension: '.png', bytes: 99, contentType: 'image/png' },
+  // The store keeps the receipt as it is given; its fields do not matter here.
+  receipt: {
+    extension: '.json',
+    bytes: 2048,
+    contentType: 'application/json',
+    receipt: { receipt: 'kino.render', version: 2, maker: 'api' } as RenderReceipt,
+  },
 };
 
 describe('JobStore', () => {
@@ -84,6 +93,7 @@ describe('JobStore', () => {
       code: null,
       video: null,
       poster: null,
+      receipt: null,
       error: null,
     });
     expect(store.get(input.id)).toEqual(inserted);
@@ -163,6 +173,7 @@ describe('JobStore', () => {
       code: outcome.code,
       video: outcome.video,
       poster: outcome.poster,
+      receipt: outcome.receipt,
       error: null,
     });
     expect(done.progress).toEqual({ ...progress(30), stage: 'storing', percent: 100, etaSeconds: 0 });
@@ -372,6 +383,35 @@ describe('JobStore', () => {
     store.forgetRemoved(T0 + 101);
     expect(store.lookup(old.id)).toBeUndefined();
     expect(store.lookup(recent.id)).toEqual({ removed: true });
+  });
+
+  it('opens a database made before receipts were kept: its jobs have none, new ones do', () => {
+    store.close();
+    const oldFile = path.join(dir, 'old.sqlite');
+    const old = new DatabaseSync(oldFile);
+    old.exec(`CREATE TABLE jobs (
+      id TEXT PRIMARY KEY, status TEXT NOT NULL, input_json TEXT NOT NULL, options_json TEXT NOT NULL,
+      visibility TEXT NOT NULL, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER,
+      expires_at INTEGER NOT NULL, ttl_ms INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+      progress_json TEXT, spec_json TEXT, code TEXT, video_json TEXT, poster_json TEXT, error_json TEXT
+    ) STRICT`);
+    old
+      .prepare(
+        `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at, ttl_ms)
+         VALUES ('rnd_oldoldoldoldoldoldold', 'queued', '{"kind":"key","key":"stats"}',
+                 '{"format":"mp4","quality":"draft"}', 'private', ?, ?, ?)`,
+      )
+      .run(T0, T0 + HOUR, HOUR);
+    old.close();
+    store = new JobStore(oldFile);
+    expect(store.get('rnd_oldoldoldoldoldoldold')).toMatchObject({ status: 'queued', receipt: null });
+    store.claimNext(T0 + 1);
+    expect(store.succeed('rnd_oldoldoldoldoldoldold', outcome, T0 + 2)).toBe(true);
+    expect(store.get('rnd_oldoldoldoldoldoldold')?.receipt).toEqual(outcome.receipt);
+    store.close();
+    // Opening it again finds the column there and leaves it be.
+    store = new JobStore(oldFile);
+    expect(store.get('rnd_oldoldoldoldoldoldold')?.receipt).toEqual(outcome.receipt);
   });
 
   it('keeps queued jobs and tombstones across a reopen (a restart)', () => {

@@ -2,7 +2,8 @@
 // so queued work survives a restart and a crashed render is found and settled on the next start.
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
-import type { OutputFormat, Quality } from '../encoder/formats.ts';
+import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
+import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
@@ -46,6 +47,14 @@ export interface StoredPoster {
   contentType: string;
 }
 
+/** The render receipt: a JSON file stored beside the video, and its content kept with the job. */
+export interface StoredReceipt {
+  extension: string;
+  bytes: number;
+  contentType: string;
+  receipt: RenderReceipt;
+}
+
 export interface JobError {
   code: string;
   message: string;
@@ -67,6 +76,8 @@ export interface RenderJob {
   code: string | null;
   video: StoredVideo | null;
   poster: StoredPoster | null;
+  /** Null until the render succeeds (and for renders stored before receipts were kept). */
+  receipt: StoredReceipt | null;
   error: JobError | null;
 }
 
@@ -85,6 +96,7 @@ export interface JobOutcome {
   code: string | null;
   video: StoredVideo;
   poster: StoredPoster | null;
+  receipt?: StoredReceipt | null;
 }
 
 interface JobRow {
@@ -103,6 +115,7 @@ interface JobRow {
   code: string | null;
   video_json: string | null;
   poster_json: string | null;
+  receipt_json: string | null;
   error_json: string | null;
 }
 
@@ -124,7 +137,8 @@ CREATE TABLE IF NOT EXISTS jobs (
   code TEXT,
   video_json TEXT,
   poster_json TEXT,
-  error_json TEXT
+  error_json TEXT,
+  receipt_json TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, created_at);
 CREATE INDEX IF NOT EXISTS jobs_expiry ON jobs (expires_at);
@@ -156,6 +170,7 @@ function toJob(row: JobRow): RenderJob {
     code: row.code,
     video: parsed<StoredVideo>(row.video_json),
     poster: parsed<StoredPoster>(row.poster_json),
+    receipt: parsed<StoredReceipt>(row.receipt_json),
     error: parsed<JobError>(row.error_json),
   };
 }
@@ -174,6 +189,11 @@ export class JobStore {
     // WAL keeps readers (GET polling) from waiting on the writer (progress updates).
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.#db.exec(SCHEMA);
+    // A database made before receipts were kept gains the column; its jobs have none.
+    const columns = this.#db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'receipt_json')) {
+      this.#db.exec('ALTER TABLE jobs ADD COLUMN receipt_json TEXT');
+    }
   }
 
   #sql(text: string): StatementSync {
@@ -237,10 +257,19 @@ export class JobStore {
   succeed(id: string, outcome: JobOutcome, now: number): boolean {
     const result = this.#sql(
       `UPDATE jobs SET status = 'succeeded', finished_at = ?, expires_at = ? + ttl_ms, spec_json = ?, code = ?,
-         video_json = ?, poster_json = ?, error_json = NULL,
+         video_json = ?, poster_json = ?, receipt_json = ?, error_json = NULL,
          progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}), '$.percent', 100, '$.etaSeconds', 0)
        WHERE id = ? AND status = 'running'`,
-    ).run(now, now, json(outcome.spec), outcome.code, json(outcome.video), json(outcome.poster), id);
+    ).run(
+      now,
+      now,
+      json(outcome.spec),
+      outcome.code,
+      json(outcome.video),
+      json(outcome.poster),
+      json(outcome.receipt),
+      id,
+    );
     return result.changes === 1;
   }
 

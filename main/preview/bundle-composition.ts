@@ -5,11 +5,11 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Message, Plugin } from 'esbuild';
-import type { PreviewProblem } from '../../renderer/preview/protocol.ts';
+import type { CompileProblem } from '../../shared/protocol/problem.ts';
 import { KINO_BUILDER_ENTRY, localInputs, toProblem } from '../composition/compile.ts';
 
 export type BrowserBundle =
-  { ok: true; code: string; inputs: string[] } | { ok: false; problems: PreviewProblem[]; inputs: string[] };
+  { ok: true; code: string; inputs: string[] } | { ok: false; problems: CompileProblem[]; inputs: string[] };
 
 const kinoAlias: Plugin = {
   name: 'kino-builder',

@@ -1,7 +1,7 @@
 // The bundled fonts as CSS @font-face rules under the Kino family aliases ('Kino Sans', ...), so text
 // in the browser uses the same files as the Skia renderer and not whatever the system has. The URLs
 // are relative to the sheet, so the studio can serve it under its own prefix.
-import { PREVIEW_ROUTES } from '../../renderer/preview/protocol.ts';
+import { PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import { bundledFontFiles } from '../fonts/bundled.ts';
 import type { BundledFontFile } from '../fonts/bundled.ts';
 

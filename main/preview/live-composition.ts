@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FSWatcher } from 'chokidar';
-import type { BuildState } from '../../renderer/preview/protocol.ts';
+import type { BuildState } from '../../shared/protocol/preview.ts';
 import { bundleCompositionForBrowser } from './bundle-composition.ts';
 import type { BrowserBundle } from './bundle-composition.ts';
 

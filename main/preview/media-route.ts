@@ -3,12 +3,14 @@
 // URLs are fetched by this server under the project's media policy (allowHosts, size, timeout) into
 // the render cache and served from here, so the page never talks to another origin and its canvas
 // is never tainted.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentTypeFor } from '../http/content-type.ts';
+import { Problem } from '../http/problem.ts';
+import { serveFile } from '../http/serve-file.ts';
 import { MediaError } from '../media/media-error.ts';
 import type { MediaErrorCode } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { MediaContext } from '../engine/project-context.ts';
-import { serveFile } from './serve-file.ts';
 
 const REFUSED: ReadonlySet<MediaErrorCode> = new Set([
   'media_outside_project',
@@ -30,32 +32,31 @@ export interface MediaRouteOptions {
   onServed?: (file: string) => void;
 }
 
+/** Project files are data, never a document of this origin (an SVG opened directly runs no script). */
+const DATA_ONLY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 export async function serveMedia(
-  request: IncomingMessage,
-  response: ServerResponse,
-  url: URL,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  src: string | undefined,
   options: MediaRouteOptions,
 ): Promise<void> {
-  const src = url.searchParams.get('src');
-  if (!src) {
-    sendJson(response, 400, { code: 'bad_request', message: 'expected ?src=<media source>' });
-    return;
-  }
+  if (!src) throw new Problem(400, 'bad_request', 'expected ?src=<media source>');
   let file: string;
   try {
     file = (await resolveMediaSource(src, options.media)).path;
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
-    sendJson(response, statusFor(error.code), { code: error.code, message: error.message });
-    return;
+    throw new Problem(statusFor(error.code), error.code, error.message);
   }
   // Downloaded remote media sits in the render cache; only project files are worth watching.
   if (!/^https?:/i.test(src)) options.onServed?.(file);
-  await serveFile(request, response, file);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response
-    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-    .end(JSON.stringify(body));
+  // Assets change under a running preview: the page revalidates after every reload, and an unchanged
+  // file costs a 304 rather than its bytes.
+  await serveFile(request, reply, {
+    path: file,
+    contentType: contentTypeFor(file),
+    cacheControl: 'no-cache',
+    headers: { 'content-security-policy': DATA_ONLY_POLICY },
+  });
 }

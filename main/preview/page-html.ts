@@ -1,7 +1,7 @@
-// The preview page: a canvas, the controls and an error overlay. The script (renderer/preview) does
+// The preview page: a canvas, the controls and an error overlay. The script (renderer/player) does
 // the rest; the page only carries its configuration as inert JSON.
-import { CONFIG_ELEMENT_ID, PREVIEW_ROUTES } from '../../renderer/preview/protocol.ts';
-import type { PreviewConfig } from '../../renderer/preview/protocol.ts';
+import { CONFIG_ELEMENT_ID, PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
+import type { PreviewConfig } from '../../shared/protocol/preview.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(

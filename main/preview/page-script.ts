@@ -1,10 +1,10 @@
-// Bundles the preview page's script (renderer/preview/main.ts: the shared drawing code plus the
+// Bundles the preview page's script (renderer/player/page.ts: the shared drawing code plus the
 // browser host and controls) with esbuild when the server starts, so there is no prebuilt artefact
 // to go stale.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const PAGE_ENTRY = fileURLToPath(new URL('../../renderer/preview/main.ts', import.meta.url));
+export const PAGE_ENTRY = fileURLToPath(new URL('../../renderer/player/main.ts', import.meta.url));
 
 export async function bundlePageScript(): Promise<string> {
   const result = await build({

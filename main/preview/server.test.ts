@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BuildState } from '../../renderer/preview/protocol.ts';
+import type { BuildState } from '../../shared/protocol/preview.ts';
 import { startPreviewServer } from './server.ts';
 import type { PreviewServer } from './server.ts';
 import { makeTestProject } from './test-project.fixture.ts';

@@ -1,27 +1,20 @@
-// `kino preview`: a loopback HTTP server that plays a composition in the browser. It serves the page,
-// the page script and the composition, each bundled for the browser by esbuild, the bundled fonts and
-// the project's media, and pushes a new build over Server-Sent Events whenever the composition's
-// sources or assets change.
+// `kino preview`: a loopback server that plays a composition in the browser. It serves the page and
+// the page script (bundled for the browser by esbuild), and a PreviewSite: the composition rebuilt on
+// every change of its sources or assets and pushed over Server-Sent Events, the bundled fonts and the
+// project's media. Requests must name the loopback address and port it bound (DNS rebinding).
 import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { BUILD_EVENT, PREVIEW_ROUTES } from '../../renderer/preview/protocol.ts';
-import type { PreviewConfig } from '../../renderer/preview/protocol.ts';
-import { projectContext } from '../engine/project-context.ts';
+import Fastify from 'fastify';
+import { PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
+import type { PreviewConfig } from '../../shared/protocol/preview.ts';
+import { loopbackOnly } from '../http/loopback-guard.ts';
+import { Problem, installProblemHandlers } from '../http/problem.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { projectForFile } from '../project/load.ts';
-import { EventStream } from './event-stream.ts';
-import { bundledFontFaceSheet, fontFileFor } from './font-faces.ts';
-import type { FontFaceSheet } from './font-faces.ts';
-import { isAllowedHost } from './host-check.ts';
-import { LiveComposition } from './live-composition.ts';
-import { sendJson, serveMedia } from './media-route.ts';
-import type { MediaRouteOptions } from './media-route.ts';
+import type { LiveComposition } from './live-composition.ts';
 import { bundlePageScript } from './page-script.ts';
 import { previewPageHtml } from './page-html.ts';
-import { serveFile } from './serve-file.ts';
+import { PreviewSite } from './preview-site.ts';
 
 export interface PreviewServerOptions {
   /** The composition (.ts) to preview. */
@@ -37,72 +30,8 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-interface Site {
-  port: () => number;
-  html: string;
-  script: string;
-  fonts: FontFaceSheet;
-  composition: LiveComposition;
-  events: EventStream;
-  media: MediaRouteOptions;
-}
-
-const TEXT_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
-
-function send(response: ServerResponse, status: number, type: string, body: string): void {
-  response.writeHead(status, { ...TEXT_HEADERS, 'content-type': `${type}; charset=utf-8` }).end(body);
-}
-
-async function route(site: Site, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (!isAllowedHost(request.headers.host, site.port())) {
-    send(response, 403, 'text/plain', 'kino preview answers only to localhost on its own port\n');
-    return;
-  }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return;
-  }
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  switch (url.pathname) {
-    case PREVIEW_ROUTES.page:
-      return send(response, 200, 'text/html', site.html);
-    case PREVIEW_ROUTES.script:
-      return send(response, 200, 'text/javascript', site.script);
-    case PREVIEW_ROUTES.fontsCss:
-      return send(response, 200, 'text/css', site.fonts.css);
-    case PREVIEW_ROUTES.composition: {
-      // Whatever ?build= says, the latest good bundle: the query only defeats the module cache.
-      const code = site.composition.code;
-      if (code === undefined) return send(response, 409, 'text/plain', 'the composition does not compile\n');
-      return send(response, 200, 'text/javascript', code);
-    }
-    case PREVIEW_ROUTES.events:
-      return site.events.open(response, { event: BUILD_EVENT, data: site.composition.state });
-    case PREVIEW_ROUTES.media:
-      return serveMedia(request, response, url, site.media);
-    case '/favicon.ico':
-      response.writeHead(204).end(); // none, and no 404 in the console for it
-      return;
-  }
-  const font = fontFileFor(site.fonts, url.pathname);
-  if (font) return serveFile(request, response, font, 'font/ttf');
-  send(response, 404, 'text/plain', 'not found\n');
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        reject(
-          new KinoInputError(
-            `port ${port} is in use: pick another with --port, or leave it out for a free one`,
-          ),
-        );
-      } else reject(error);
-    });
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
+/** Nothing here takes a body; a request that sends one anyway is refused early. */
+const MAX_BODY_BYTES = 1024;
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   const file = path.resolve(options.file);
@@ -110,60 +39,65 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     throw new KinoInputError(`composition ${file} not found`);
   }
   const project = await projectForFile(file);
-  const context = await projectContext(project);
-  const composition = new LiveComposition({
-    entry: file,
-    alsoWatch: [project.assetsDir, ...(project.configPath ? [project.configPath] : [])],
-  });
-  let script: string;
-  try {
-    [script] = await Promise.all([bundlePageScript(), composition.start()]);
-  } catch (error) {
-    await composition.close(); // the page script failed to bundle: stop watching before giving up
-    throw error;
+  const [site, script] = await Promise.all([
+    PreviewSite.start(file, project),
+    bundlePageScript().catch((error: unknown) => ({ error })),
+  ]);
+  if (typeof script !== 'string') {
+    await site.close(); // the page script failed to bundle: stop watching before giving up
+    throw script.error;
   }
   const config: PreviewConfig = { file: options.file, projectFonts: project.fonts };
-  const events = new EventStream();
-  composition.onChange((state) => events.broadcast(BUILD_EVENT, state));
+  const html = previewPageHtml(config);
 
   let port = 0;
-  const site: Site = {
-    port: () => port,
-    html: previewPageHtml(config),
-    script,
-    fonts: bundledFontFaceSheet(),
-    composition,
-    events,
-    media: { media: context.media, onServed: (served) => composition.watchFile(served) },
+  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, forceCloseConnections: true });
+  installProblemHandlers(app, MAX_BODY_BYTES);
+  app.addHook(
+    'onRequest',
+    loopbackOnly(() => port),
+  );
+  const text = (type: string, body: string) => ({ type: `${type}; charset=utf-8`, body });
+  const pages: Record<string, { type: string; body: string }> = {
+    [PREVIEW_ROUTES.page]: text('text/html', html),
+    [PREVIEW_ROUTES.script]: text('text/javascript', script),
   };
-  const server = createServer((request, response) => {
-    route(site, request, response).catch((error: unknown) => {
-      if (response.headersSent) response.destroy();
-      else
-        sendJson(response, 500, {
-          code: 'internal',
-          message: error instanceof Error ? error.message : String(error),
-        });
-    });
+  app.get('/*', async (request, reply) => {
+    const route = request.url.split('?', 1)[0]!;
+    const page = pages[route];
+    if (page) {
+      return reply
+        .type(page.type)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(page.body);
+    }
+    // None, and no 404 in the console for it.
+    if (route === '/favicon.ico') return reply.code(204).send();
+    if (await site.serve(route, request, reply)) return reply;
+    throw new Problem(404, 'not_found', `no preview route ${route}`);
   });
+
   try {
-    port = await listen(server, options.port ?? 0);
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   } catch (error) {
-    await composition.close();
-    events.close();
+    await site.close();
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new KinoInputError(
+        `port ${options.port} is in use: pick another with --port, or leave it out for a free one`,
+      );
+    }
     throw error;
   }
+  port = (app.server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}/`,
     port,
-    composition,
+    composition: site.composition,
     async close() {
-      events.close();
-      await composition.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await site.close();
+      await app.close();
     },
   };
 }

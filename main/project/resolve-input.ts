@@ -8,7 +8,7 @@ import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
 import { semanticIssues } from '../../shared/timeline/check.ts';
-import { loadComposition } from '../composition/load.ts';
+import { LoadedComposition } from '../composition/load.ts';
 import { KinoInputError, describeIssues } from './input-error.ts';
 import { readJsonFile } from './json-file.ts';
 import { defaultProjectDir, loadProject, projectForFile } from './load.ts';
@@ -24,6 +24,8 @@ export interface ResolvedRenderInput {
   sourcePath?: string;
   /** The render key, when the input was one. */
   key?: string;
+  /** A composition's local modules besides its entry (Kino's own left out), for the receipt. */
+  modules?: string[];
 }
 
 function invalid(file: string, issues: SpecIssue[]): KinoInputError {
@@ -47,11 +49,12 @@ export async function loadSpecFile(file: string): Promise<VideoModel> {
   return result.spec;
 }
 
-async function loadCompositionFile(file: string): Promise<VideoModel> {
-  const model = await loadComposition(file);
+async function loadCompositionFile(file: string): Promise<{ model: VideoModel; modules: string[] }> {
+  const loaded = await LoadedComposition.load(file);
+  const model = await loaded.mount();
   const issues = semanticIssues(model);
   if (issues.length > 0) throw invalid(file, issues);
-  return model;
+  return { model, modules: loaded.modules };
 }
 
 async function requireFile(file: string, what: string): Promise<void> {
@@ -77,9 +80,11 @@ export async function resolveKey(
     );
   }
   await requireFile(entry, `composition "${key}" points to`);
-  const model =
-    compositionEntryKind(entry) === 'spec' ? await loadSpecFile(entry) : await loadCompositionFile(entry);
-  return { kind: 'key', model, project, sourcePath: entry, key };
+  if (compositionEntryKind(entry) === 'spec') {
+    return { kind: 'key', model: await loadSpecFile(entry), project, sourcePath: entry, key };
+  }
+  const { model, modules } = await loadCompositionFile(entry);
+  return { kind: 'key', model, project, sourcePath: entry, key, modules };
 }
 
 /**
@@ -92,8 +97,12 @@ export async function resolveRenderInput(input: string, cwd: string): Promise<Re
     const file = path.resolve(cwd, input);
     const kind = extension === '.json' ? 'spec' : 'composition';
     await requireFile(file, kind);
-    const model = kind === 'spec' ? await loadSpecFile(file) : await loadCompositionFile(file);
-    return { kind, model, project: await projectForFile(file), sourcePath: file };
+    if (kind === 'spec') {
+      const model = await loadSpecFile(file);
+      return { kind, model, project: await projectForFile(file), sourcePath: file };
+    }
+    const { model, modules } = await loadCompositionFile(file);
+    return { kind, model, project: await projectForFile(file), sourcePath: file, modules };
   }
   if (!KEY_LIKE.test(input)) {
     throw new KinoInputError(

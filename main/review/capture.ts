@@ -8,7 +8,7 @@ import { indexElements, isAnimatingAt, isAtRest, isInTransition, sceneSecondsAt 
 import type { ElementIndex } from './element-timing.ts';
 import { clampToFrame, flatness, samplePoints } from './pixels.ts';
 import type { Flatness } from './pixels.ts';
-import { encodePng } from './png.ts';
+import { encodePng } from '../engine/png.ts';
 import { sha256 } from './review-session.ts';
 import type { ReviewSession } from './review-session.ts';
 import { isDrawnText, textGeometry, unionRect } from './text-geometry.ts';

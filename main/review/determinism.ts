@@ -8,13 +8,7 @@ import type { FindingDraft } from './finding.ts';
 import { ReviewSession } from './review-session.ts';
 import { sha256 } from './review-session.ts';
 import { describeElement } from './visual/check.ts';
-
-export interface FrameDeterminism {
-  frame: number;
-  firstSha256: string;
-  secondSha256: string;
-  match: boolean;
-}
+import type { FrameDeterminism } from '../../shared/protocol/workspace.ts';
 
 export interface DeterminismInput {
   /** The frames drawn the first time, with the sha256 of their straight RGBA pixels. */

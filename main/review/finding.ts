@@ -1,28 +1,5 @@
+import type { FindingCode, FindingSeverity, ReviewFinding } from '../../shared/protocol/finding.ts';
 // What review reports: a finding names a problem, where it is on the timeline, and what to change.
-
-export const FINDING_CODES = [
-  'text_overflow',
-  'text_too_brief',
-  'text_too_small',
-  'low_contrast',
-  'unsafe_area',
-  'offscreen_element',
-  'blank_frame',
-  'frozen_segment',
-  'font_not_bundled',
-  'missing_asset',
-  'nondeterministic',
-  'audio_silence',
-  'audio_peak',
-] as const;
-export type FindingCode = (typeof FINDING_CODES)[number];
-
-export function isFindingCode(value: string): value is FindingCode {
-  return (FINDING_CODES as readonly string[]).includes(value);
-}
-
-/** error: the output is wrong (missing media, clipped text); warning: it will likely read badly. */
-export type FindingSeverity = 'error' | 'warning';
 
 /** What a check produces; the review adds seconds, the inspect action and the allowed mark. */
 export interface FindingDraft {
@@ -38,32 +15,6 @@ export interface FindingDraft {
   message: string;
   /** What to change, concretely (which property, to what). */
   remedy: string;
-}
-
-export interface FindingInterval {
-  startFrame: number;
-  /** Exclusive. */
-  endFrame: number;
-  startSeconds: number;
-  endSeconds: number;
-}
-
-export interface InspectAction {
-  operation: 'inspect';
-  frameIndex: number;
-  sourceRevision: string;
-}
-
-export interface ReviewFinding {
-  code: FindingCode;
-  severity: FindingSeverity;
-  interval: FindingInterval;
-  element?: string | undefined;
-  message: string;
-  remedy: string;
-  /** Listed in allowQuality: kept in the result as an intentional exception, not a failure. */
-  allowed: boolean;
-  inspect: InspectAction;
 }
 
 export function completeFinding(

@@ -3,8 +3,8 @@
 import { basename, join, posix } from 'node:path';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { BUNDLED_FAMILIES } from '../../shared/fonts/fonts.ts';
-import type { AssetFact, FontFact, ResourceFacts } from '../inspect/resource-facts.ts';
-import type { SourceUse, TextFontUse } from '../inspect/source-uses.ts';
+import type { AssetFact, FontFact, ResourceFacts } from '../../shared/protocol/inspect.ts';
+import type { SourceUse, TextFontUse } from '../../shared/protocol/inspect.ts';
 import type { FindingDraft } from './finding.ts';
 
 const BUNDLED_NAMES = Object.keys(BUNDLED_FAMILIES).join(', ');

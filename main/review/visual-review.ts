@@ -6,7 +6,7 @@ import type { UnavailableSource } from '../engine/drawing-session.ts';
 import { captureSamples, MAX_SAMPLES, sampleFrames } from './capture.ts';
 import type { ReviewSample } from './capture.ts';
 import { checkDeterminism } from './determinism.ts';
-import type { FrameDeterminism } from './determinism.ts';
+import type { FrameDeterminism } from '../../shared/protocol/workspace.ts';
 import { indexElements } from './element-timing.ts';
 import type { FindingDraft } from './finding.ts';
 import { ReviewSession } from './review-session.ts';
@@ -22,7 +22,6 @@ import { checkTextTooSmall } from './visual/text-too-small.ts';
 import { checkUnsafeArea } from './visual/unsafe-area.ts';
 
 export type { ReviewSample } from './capture.ts';
-export type { FrameDeterminism } from './determinism.ts';
 
 /** The checks that read only the samples (frozen_segment draws more frames, so it runs apart). */
 export const SAMPLE_CHECKS: readonly VisualCheck[] = [

@@ -1,6 +1,7 @@
 // The session CLI's HTTP client: talks only to the descriptor's endpoint, sends the token only in
 // the X-Kino-Token header, never follows a redirect, and gives up after the whole-request budget.
 import { request } from 'undici';
+import { TOKEN_HEADER } from '../../shared/protocol/workspace.ts';
 import type { SessionDescriptor } from './descriptor.ts';
 
 export interface SessionAnswer {
@@ -52,7 +53,7 @@ async function exchange(
     answer = await request(url, {
       method,
       headers: {
-        'x-kino-token': descriptor.token,
+        [TOKEN_HEADER]: descriptor.token,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

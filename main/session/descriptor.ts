@@ -2,7 +2,7 @@
 // somewhere else or that other users could have read or planted.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { LOOPBACK_HOSTS } from '../workspace/guard.ts';
+import { LOOPBACK_HOSTS } from '../http/loopback-guard.ts';
 
 export interface SessionDescriptor {
   endpoint: string;

@@ -1,85 +1,85 @@
 // The session CLI's human output: short, one fact per line, paths in full so they can be opened.
 // `--json` skips all of this and prints the workspace's answer as it is.
-import { formatBytes } from '../cli/units.ts';
+import { formatBytes } from '../../shared/format/bytes.ts';
+import type { ReviewFinding } from '../../shared/protocol/finding.ts';
+import type { ProblemBody } from '../../shared/protocol/problem.ts';
+import type {
+  FrameAnswer,
+  InspectAnswer,
+  JobAnswerMeta,
+  RenderAnswer,
+  ReviewAnswer,
+  WorkspaceStatus,
+} from '../../shared/protocol/workspace.ts';
 
-type Json = Record<string, unknown>;
+const ms = (value: number) => `${Math.round(value)} ms`;
 
-const str = (value: unknown) => (typeof value === 'string' ? value : String(value));
-const num = (value: unknown) => (typeof value === 'number' ? value : Number(value));
-const ms = (value: unknown) => `${Math.round(num(value))} ms`;
-
-function timing(result: Json): string {
-  const parts = [`rev ${str(result.sourceRevision).slice(0, 12)}`, `worker ${str(result.workerPid)}`];
-  if (num(result.startupMilliseconds) > 0) parts.push(`startup ${ms(result.startupMilliseconds)}`);
+function timing(result: Omit<JobAnswerMeta, 'operation'>): string {
+  const parts = [`rev ${result.sourceRevision.slice(0, 12)}`, `worker ${result.workerPid}`];
+  if (result.startupMilliseconds > 0) parts.push(`startup ${ms(result.startupMilliseconds)}`);
   parts.push(`capture ${ms(result.captureMilliseconds)}`, `total ${ms(result.elapsedMilliseconds)}`);
-  const crash = result.workerRestartedAfterCrash as Json | undefined;
+  const crash = result.workerRestartedAfterCrash;
   const note = crash
-    ? `\nnote: the previous worker (pid ${str(crash.pid)}) crashed during ${str(crash.during)} (${crash.signal ? str(crash.signal) : `code ${str(crash.code)}`}); a new one was started`
+    ? `\nnote: the previous worker (pid ${crash.pid}) crashed during ${crash.during} (${crash.signal ? crash.signal : `code ${crash.code}`}); a new one was started`
     : '';
   return `[${parts.join(', ')}]${note}`;
 }
 
-const bytes = (value: unknown) => formatBytes(num(value));
-
-export function formatStatus(status: Json): string {
-  const worker = status.worker as Json;
-  const queue = status.queue as Json;
-  const crash = worker.lastCrash as Json | null;
+export function formatStatus(status: WorkspaceStatus): string {
+  const { worker, queue } = status;
+  const crash = worker.lastCrash;
   return [
-    `source    ${str(status.source)}`,
-    `revision  ${str(status.sourceRevision)}${status.compiles === false ? ' (does not compile)' : ''}`,
-    `backend   ${str(status.backend)}`,
-    `worker    ${str(worker.state)}${worker.pid ? ` (pid ${str(worker.pid)})` : ''}`,
-    ...(crash ? [`last crash pid ${str(crash.pid)} during ${str(crash.during)}`] : []),
-    `queue     ${str(queue.running)} running, ${str(queue.waiting)} waiting (limit ${str(queue.limit)})`,
-    `results   ${str(status.resultsDir)}`,
+    `source    ${status.source}`,
+    `revision  ${status.sourceRevision}${status.compiles ? '' : ' (does not compile)'}`,
+    `backend   ${status.backend}`,
+    `worker    ${worker.state}${worker.pid ? ` (pid ${worker.pid})` : ''}`,
+    ...(crash ? [`last crash pid ${crash.pid} during ${crash.during}`] : []),
+    `queue     ${queue.running} running, ${queue.waiting} waiting (limit ${queue.limit})`,
+    `results   ${status.resultsDir}`,
   ].join('\n');
 }
 
-export function formatFrame(result: Json): string {
-  const frame = result.frame as Json;
+export function formatFrame(result: FrameAnswer): string {
+  const frame = result.frame;
   return [
-    str(frame.path),
-    `  frame ${str(frame.index)} of ${str(result.framesTotal)} (${num(frame.seconds).toFixed(3)} s), ${str(frame.width)}×${str(frame.height)}`,
+    frame.path,
+    `  frame ${frame.index} of ${result.framesTotal} (${frame.seconds.toFixed(3)} s), ${frame.width}×${frame.height}`,
     `  ${timing(result)}`,
   ].join('\n');
 }
 
-function interval(finding: Json): string {
-  const i = finding.interval as Json;
-  const last = num(i.endFrame) - 1;
-  const frames =
-    last > num(i.startFrame) ? `frames ${str(i.startFrame)}–${last}` : `frame ${str(i.startFrame)}`;
-  return `${frames} (${num(i.startSeconds).toFixed(2)}–${num(i.endSeconds).toFixed(2)} s)`;
+function interval(finding: ReviewFinding): string {
+  const i = finding.interval;
+  const last = i.endFrame - 1;
+  const frames = last > i.startFrame ? `frames ${i.startFrame}–${last}` : `frame ${i.startFrame}`;
+  return `${frames} (${i.startSeconds.toFixed(2)}–${i.endSeconds.toFixed(2)} s)`;
 }
 
-export function formatFindings(findings: Json[], descriptorPath: string): string[] {
+export function formatFindings(findings: readonly ReviewFinding[], descriptorPath: string): string[] {
   return findings.flatMap((finding) => {
-    const inspect = finding.inspect as Json;
+    const inspect = finding.inspect;
     return [
-      `${finding.allowed ? 'allowed' : str(finding.severity)} ${str(finding.code)}  ${interval(finding)}${finding.element ? `  ${str(finding.element)}` : ''}`,
-      `  ${str(finding.message)}`,
-      `  fix: ${str(finding.remedy)}`,
-      `  inspect: kino session ${descriptorPath} inspect --frame ${str(inspect.frameIndex)} --revision ${str(inspect.sourceRevision)}`,
+      `${finding.allowed ? 'allowed' : finding.severity} ${finding.code}  ${interval(finding)}${finding.element ? `  ${finding.element}` : ''}`,
+      `  ${finding.message}`,
+      `  fix: ${finding.remedy}`,
+      `  inspect: kino session ${descriptorPath} inspect --frame ${inspect.frameIndex} --revision ${inspect.sourceRevision}`,
     ];
   });
 }
 
-function findingSummary(findings: Json[]): string {
+function findingSummary(findings: readonly ReviewFinding[]): string {
   const allowed = findings.filter((f) => f.allowed).length;
   if (findings.length === 0) return 'no findings';
   return `${findings.length} finding${findings.length === 1 ? '' : 's'}${allowed ? ` (${allowed} allowed)` : ''}`;
 }
 
-export function formatReview(result: Json, descriptorPath: string): string {
-  const samples = (result.samples as Json[]) ?? [];
-  const findings = (result.findings as Json[]) ?? [];
-  const determinism = result.determinism as Json | undefined;
+export function formatReview(result: ReviewAnswer, descriptorPath: string): string {
+  const { samples, findings, determinism } = result;
   const lines = [
-    `${samples.length} frames sampled into ${str(result.samplesDir)}`,
+    `${samples.length} frames sampled into ${result.samplesDir ?? '(not kept)'}`,
     ...(determinism
       ? [
-          `determinism: ${str(determinism.checked)} frames drawn twice in fresh mounts, ${str(determinism.mismatches)} mismatched`,
+          `determinism: ${determinism.checked} frames drawn twice in fresh mounts, ${determinism.mismatches} mismatched`,
         ]
       : []),
     findingSummary(findings),
@@ -89,43 +89,38 @@ export function formatReview(result: Json, descriptorPath: string): string {
   return lines.join('\n');
 }
 
-export function formatInspect(result: Json): string {
-  const timeline = result.timeline as Json;
-  const scenes = (timeline.scenes as Json[]) ?? [];
+export function formatInspect(result: InspectAnswer): string {
+  const { timeline, resources } = result;
   const lines = [
-    `${str(timeline.durationFrames)} frames at ${str(timeline.fps)} fps (${num(timeline.durationSeconds).toFixed(2)} s), ${str(timeline.width)}×${str(timeline.height)}`,
+    `${timeline.durationFrames} frames at ${timeline.fps} fps (${timeline.durationSeconds.toFixed(2)} s), ${timeline.width}×${timeline.height}`,
   ];
-  for (const scene of scenes) {
-    const elements = (scene.elements as Json[]) ?? [];
+  for (const scene of timeline.scenes) {
+    const elements = scene.elements;
     lines.push(
-      `  scene ${str(scene.id)}: frames ${str(scene.startFrame)}–${num(scene.endFrame) - 1}, ${elements.length} element${elements.length === 1 ? '' : 's'}`,
+      `  scene ${scene.id}: frames ${scene.startFrame}–${scene.endFrame - 1}, ${elements.length} element${elements.length === 1 ? '' : 's'}`,
     );
   }
-  const resources = result.resources as Json;
-  const assets = (resources.assets as Json[]) ?? [];
-  const fonts = (resources.fonts as Json[]) ?? [];
+  const { assets, fonts } = resources;
   lines.push(
     `resources: ${assets.length} asset${assets.length === 1 ? '' : 's'}, ${fonts.length} font${fonts.length === 1 ? '' : 's'}`,
   );
   for (const asset of assets) {
-    const size = asset.width ? `, ${str(asset.width)}×${str(asset.height)}` : '';
+    const size = asset.width ? `, ${asset.width}×${asset.height}` : '';
     lines.push(
-      `  ${str(asset.src)}  ${asset.missing ? `MISSING: ${str(asset.missing)}` : `${bytes(asset.bytes)}${size}`}`,
+      `  ${asset.src}  ${asset.missing ? `MISSING: ${asset.missing}` : `${formatBytes(asset.bytes ?? 0)}${size}`}`,
     );
   }
   for (const font of fonts) {
-    lines.push(
-      `  font ${str(font.family)} (${str(font.origin)})${font.missing ? ` MISSING: ${str(font.missing)}` : ''}`,
-    );
+    lines.push(`  font ${font.family} (${font.origin})${font.missing ? ` MISSING: ${font.missing}` : ''}`);
   }
-  for (const warning of (result.warnings as string[]) ?? []) lines.push(`warning: ${warning}`);
-  const frame = result.frame as Json | undefined;
+  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
+  const frame = result.frame;
   if (frame) {
-    lines.push(`frame ${str(frame.index)} (${num(frame.seconds).toFixed(3)} s): ${str(frame.path)}`);
-    for (const drawn of (frame.visible as Json[]) ?? []) {
-      const box = drawn.box as Json;
+    lines.push(`frame ${frame.index} (${frame.seconds.toFixed(3)} s): ${frame.path}`);
+    for (const drawn of frame.visible) {
+      const box = drawn.box;
       lines.push(
-        `  ${str(drawn.key)} ${str(drawn.type)}${drawn.label ? ` "${str(drawn.label)}"` : ''} at ${Math.round(num(box.x))},${Math.round(num(box.y))} ${Math.round(num(box.width))}×${Math.round(num(box.height))} opacity ${num(drawn.alpha).toFixed(2)}`,
+        `  ${drawn.key} ${drawn.type}${drawn.label ? ` "${drawn.label}"` : ''} at ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)} opacity ${drawn.alpha.toFixed(2)}`,
       );
     }
   }
@@ -133,20 +128,17 @@ export function formatInspect(result: Json): string {
   return lines.join('\n');
 }
 
-export function formatRender(result: Json, descriptorPath: string): string {
-  const artifact = result.artifact as Json;
-  const poster = artifact.poster as Json | undefined;
-  const receipt = result.receipt as Json;
-  const options = receipt.options as Json;
-  const verification = receipt.verification as Json;
-  const findings = (receipt.findings as Json[]) ?? [];
+export function formatRender(result: RenderAnswer, descriptorPath: string): string {
+  const { artifact, receipt } = result;
+  const { options, verification } = receipt;
+  const findings = receipt.findings ?? [];
   return [
-    str(artifact.path),
-    `  ${str(options.width)}×${str(options.height)} ${str(options.fps)} fps, ${str(options.frames)} of ${str(options.framesTotal)} frames, ${bytes(artifact.bytes)}`,
-    `  sha256 ${str(artifact.sha256)}`,
-    `  verified: ${verification.ok ? ((verification.checks as Json[]) ?? []).map((c) => str(c.name)).join(', ') : 'FAILED'}`,
-    ...(poster ? [`  poster ${str(poster.path)}, ${bytes(poster.bytes)}`] : []),
-    `  receipt ${str(result.receiptPath)}`,
+    artifact.path,
+    `  ${options.width}×${options.height} ${options.fps} fps, ${options.frames} of ${options.framesTotal} frames, ${formatBytes(artifact.bytes)}`,
+    `  sha256 ${artifact.sha256}`,
+    `  verified: ${verification.ok ? verification.checks.map((c) => c.name).join(', ') : 'FAILED'}`,
+    ...(artifact.poster ? [`  poster ${artifact.poster.path}, ${formatBytes(artifact.poster.bytes)}`] : []),
+    `  receipt ${result.receiptPath}`,
     `  ${findingSummary(findings)}`,
     ...formatFindings(findings, descriptorPath).map((line) => `  ${line}`),
     `  ${timing(result)}`,
@@ -154,17 +146,14 @@ export function formatRender(result: Json, descriptorPath: string): string {
 }
 
 /** A problem answer in one line (plus the fields a user acts on). */
-export function formatProblem(problem: Json, descriptorPath: string): string {
-  const lines = [`kino: ${str(problem.detail ?? problem.title ?? 'the workspace refused the request')}`];
-  const errors = (problem.errors as Json[] | undefined) ?? [];
-  for (const error of errors) lines.push(`  ${str(error.pointer) || '/'}: ${str(error.message)}`);
-  const problems = (problem.problems as Json[] | undefined) ?? [];
-  for (const p of problems) {
-    lines.push(
-      `  ${str(p.file)}${p.line === undefined ? '' : `:${str(p.line)}:${str(p.column ?? 1)}`}: ${str(p.message)}`,
-    );
+export function formatProblem(problem: Partial<ProblemBody>, descriptorPath: string): string {
+  const lines = [`kino: ${problem.detail ?? problem.title ?? 'the workspace refused the request'}`];
+  for (const error of problem.errors ?? []) lines.push(`  ${error.pointer || '/'}: ${error.message}`);
+  for (const p of problem.problems ?? []) {
+    lines.push(`  ${p.file}${p.line === undefined ? '' : `:${p.line}:${p.column ?? 1}`}: ${p.message}`);
   }
-  const findings = (problem.findings as Json[] | undefined) ?? [];
+  // The quality gate's answer carries the findings that failed it.
+  const findings = (problem.findings as ReviewFinding[] | undefined) ?? [];
   lines.push(
     ...formatFindings(
       findings.filter((f) => !f.allowed),

@@ -2,7 +2,7 @@
 // so a token opens exactly one file until exactly one moment.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type FileKind = 'video' | 'poster';
+export type FileKind = 'video' | 'poster' | 'receipt';
 
 export interface DownloadGrant {
   id: string;

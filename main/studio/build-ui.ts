@@ -1,9 +1,10 @@
 // Builds the studio UI with Vite (vite.config.ts: renderer/studio → dist/renderer). Concurrent
 // builds (two test files, two `kino studio` runs) wait on one lock so they never clobber each other.
+// A source checkout builds on first use (studioUiDir); an installed app ships dist/renderer.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DataDirInUseError, acquirePidLock } from '../storage/data-dir-lock.ts';
+import { DataDirInUseError, acquirePidLock } from '../fs/pid-lock.ts';
 import { BUILD_STAMP, PREBUILT_TYPES, REPO_ROOT, STUDIO_UI_DIR, studioUiIsStale } from './ui-files.ts';
 
 async function lockBuild(): Promise<() => Promise<void>> {
@@ -36,6 +37,15 @@ export async function buildStudioUi(options: { force?: boolean } = {}): Promise<
   } finally {
     await release();
   }
+}
+
+/** The built UI's folder, building it first when a checkout's build is missing or stale. */
+export async function studioUiDir(log: (line: string) => void = () => {}): Promise<string> {
+  if (await studioUiIsStale()) {
+    log('kino: building the studio UI (once per change of its sources)…');
+    await buildStudioUi();
+  }
+  return STUDIO_UI_DIR;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

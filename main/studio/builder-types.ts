@@ -16,7 +16,7 @@
 // process and on disk (os.tmpdir()/kino-types) across processes, checked against a hash of every
 // input file before it is reused (~10–30 ms).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type TypeScript from 'typescript';
 import { KINO_TYPES_ROOT } from '../../shared/studio/type-library.ts';
 import type { TypeLibrary } from '../../shared/studio/type-library.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
 
 export type { TypeLibrary } from '../../shared/studio/type-library.ts';
 
@@ -258,13 +259,10 @@ async function readCache(file: string): Promise<TypeLibrary[] | undefined> {
 }
 
 async function writeCache(file: string, entry: Omit<CacheEntry, 'generator'>): Promise<void> {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temporary, JSON.stringify({ generator: CACHE_FORMAT, ...entry }));
-    await rename(temporary, file); // atomic: a concurrent reader sees the old entry or the new one
-  } catch {
-    await rm(temporary, { force: true }).catch(() => {});
+  // Atomic: a concurrent reader sees the old entry or the new one.
+  await writeFileAtomically(file, JSON.stringify({ generator: CACHE_FORMAT, ...entry }), {
+    createDirMode: 0o755,
+  }).catch(() => {
     // A cache that cannot be written only costs the next process a regeneration.
-  }
+  });
 }

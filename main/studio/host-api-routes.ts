@@ -4,21 +4,36 @@
 import { spawn } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { Problem } from '../api/problem.ts';
+import { Problem } from '../http/problem.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { projectForFile } from '../project/load.ts';
-import { WorkspaceError } from '../workspace/protocol.ts';
+import { WorkspaceError } from '../workspace/worker-messages.ts';
 import type { WorkspaceExtensionContext } from '../workspace/server.ts';
 import { builderTypeLibraries } from './builder-types.ts';
 import { StudioInputError } from './errors.ts';
 import { listExamples } from './examples.ts';
-import type { StudioHost } from './host.ts';
+import type { WorkspaceConnection } from '../../shared/studio/bridge.ts';
+import type { RecentFiles } from './recent-files.ts';
+import type { SettingsStore } from './settings-store.ts';
 import { listProjectCompositions } from './project-compositions.ts';
 import { PREBUILT_TYPES } from './ui-files.ts';
 
+/** What the routes ask of the studio host (StudioHost in host.ts, which mounts these routes). */
+export interface StudioHostApi {
+  readonly mode: 'desktop' | 'browser';
+  readonly appVersion: string;
+  readonly recent: RecentFiles;
+  readonly settings: SettingsStore;
+  connection(): WorkspaceConnection | null;
+  open(file: string): Promise<WorkspaceConnection>;
+  newFromExample(exampleId: string, folder: string): Promise<WorkspaceConnection>;
+  canReveal(file: string): Promise<boolean>;
+}
+
 interface HostApiOptions {
-  host: StudioHost;
+  host: StudioHostApi;
   ctx: WorkspaceExtensionContext;
   previewKey: string;
 }
@@ -84,7 +99,8 @@ function studioUrl(endpoint: string, token: string): string {
   return `${endpoint}/studio/#token=${encodeURIComponent(token)}`;
 }
 
-export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): void {
+export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions): void {
+  const app = server.withTypeProvider<JsonSchemaToTsProvider>();
   const { host, ctx, previewKey } = options;
   const projectDir = () => guarded(async () => (await projectForFile(ctx.source)).root);
 
@@ -117,7 +133,7 @@ export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): vo
   });
 
   app.post('/studio/api/open', { schema: { body: PathBody } }, async (request) => {
-    const given = (request.body as { path: string }).path;
+    const given = request.body.path;
     const file = path.resolve(await projectDir(), given);
     // Already open here: nothing to load (a fragment-only navigation would not even reload).
     if (file === host.connection()?.source) return { kind: 'opened', source: file };
@@ -130,7 +146,7 @@ export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): vo
   });
 
   app.post('/studio/api/new-from-example', { schema: { body: ExampleBody } }, async (request) => {
-    const { exampleId, folder } = request.body as { exampleId: string; folder: string };
+    const { exampleId, folder } = request.body;
     const target = path.resolve(await projectDir(), folder);
     const connection = await guarded(() => host.newFromExample(exampleId, target));
     return {
@@ -142,7 +158,7 @@ export function hostApiRoutes(app: FastifyInstance, options: HostApiOptions): vo
 
   // Only the composition and this workspace's results can be revealed: the UI never names other files.
   app.post('/studio/api/reveal', { schema: { body: PathBody } }, async (request, reply) => {
-    const file = (request.body as { path: string }).path;
+    const file = request.body.path;
     const allowed = await host.canReveal(file);
     if (!allowed) {
       throw new Problem(403, 'reveal_refused', 'only the composition and its results can be revealed');

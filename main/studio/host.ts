@@ -10,11 +10,12 @@ import { startWorkspace } from '../workspace/server.ts';
 import type { RunningWorkspace } from '../workspace/server.ts';
 import { copyExample } from './examples.ts';
 import { StudioInputError } from './errors.ts';
-import { StudioPreview, previewKeyFor } from './preview-routes.ts';
+import { PreviewSite } from '../preview/preview-site.ts';
+import { previewKeyFor } from './preview-routes.ts';
 import { RecentFiles } from './recent-files.ts';
 import { SettingsStore } from './settings-store.ts';
 import { studioExtension } from './studio-extension.ts';
-import { studioUiDir } from './ui-files.ts';
+import { studioUiDir } from './build-ui.ts';
 
 const COMPOSITION_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx']);
 
@@ -112,7 +113,7 @@ export class StudioHost {
       throw new StudioInputError('source_missing', `${source} does not exist or is not a file`);
     }
     const project = await projectForFile(source);
-    const preview = await StudioPreview.start(source, project);
+    const preview = await PreviewSite.start(source, project);
     let workspace: RunningWorkspace;
     try {
       workspace = await startWorkspace({

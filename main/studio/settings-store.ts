@@ -1,14 +1,13 @@
 // The studio's settings, kept as JSON in the user's data folder. Only the studio writes the file, so
 // it is private (0600 in a 0700 folder) and replaced atomically: a crash mid-write leaves the old one.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { DEFAULT_STUDIO_SETTINGS } from '../../shared/studio/bridge.ts';
 import type { StudioSettings } from '../../shared/studio/bridge.ts';
-import { FINDING_CODES } from '../review/finding.ts';
-import { MAX_REVIEW_FRAMES } from '../workspace/protocol.ts';
+import { FINDING_CODES } from '../../shared/protocol/finding.ts';
+import { MAX_REVIEW_FRAMES } from '../../shared/protocol/workspace.ts';
 import { StudioInputError } from './errors.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
 
 const FIELDS = {
   apiEnabled: z.boolean(),
@@ -30,23 +29,9 @@ function describePatchProblem(error: z.ZodError): string {
   return `invalid setting ${issue.path.join('.')}: ${issue.message}`;
 }
 
-/** Writes `text` to `file` through a temp file and a rename, owner-only, creating the folder 0700. */
+/** Writes `text` to `file` whole or not at all, owner-only, creating the folder 0700. */
 export async function writePrivateFileAtomically(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(file, text, { mode: 0o600, createDirMode: 0o700 });
 }
 
 /** The file's JSON, or undefined when it is missing or not JSON (read as "no saved state"). */

@@ -5,16 +5,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { WorkspaceExtension } from '../workspace/server.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
-import type { StudioHost } from './host.ts';
-import { PREVIEW_PREFIX, previewKeyFor } from './preview-routes.ts';
-import type { StudioPreview } from './preview-routes.ts';
+import type { PreviewSite } from '../preview/preview-site.ts';
+import { PREVIEW_PREFIX, previewKeyFor, studioPreviewRoutes } from './preview-routes.ts';
 import { hostApiRoutes } from './host-api-routes.ts';
+import type { StudioHostApi } from './host-api-routes.ts';
 
 export const STUDIO_PREFIX = '/studio/';
 
 export interface StudioExtensionOptions {
-  host: StudioHost;
-  preview: StudioPreview;
+  host: StudioHostApi;
+  preview: PreviewSite;
   uiDir: string;
 }
 
@@ -49,7 +49,7 @@ export function studioExtension(options: StudioExtensionOptions): WorkspaceExten
           }
         },
       });
-      preview.register(app, previewKeyFor(ctx.token));
+      studioPreviewRoutes(app, preview, previewKeyFor(ctx.token));
       hostApiRoutes(app, { host, ctx, previewKey: previewKeyFor(ctx.token) });
     },
     close: () => preview.close(),

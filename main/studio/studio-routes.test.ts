@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StudioHost } from './host.ts';
 import { previewKeyFor } from './preview-routes.ts';
-import { studioUiDir } from './ui-files.ts';
+import { studioUiDir } from './build-ui.ts';
 
 const COMPOSITION = `import { scene, text, video } from 'kino';
 export default video({ fps: 30, aspect: 'square' }, [scene({ duration: '1s' }, [text('Hello')])]);

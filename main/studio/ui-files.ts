@@ -30,13 +30,3 @@ export async function studioUiIsStale(dir = STUDIO_UI_DIR): Promise<boolean> {
   const sources = Math.max(...(await Promise.all(UI_SOURCES.map(newestChange))));
   return sources > built.mtimeMs;
 }
-
-/** The built UI's folder, building it first when a checkout's build is missing or stale. */
-export async function studioUiDir(log: (line: string) => void = () => {}): Promise<string> {
-  if (await studioUiIsStale()) {
-    const { buildStudioUi } = await import('./build-ui.ts');
-    log('kino: building the studio UI (once per change of its sources)…');
-    await buildStudioUi();
-  }
-  return STUDIO_UI_DIR;
-}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { runTool } from '../ffmpeg/run.ts';
-import type { ProbeResult } from './probe.ts';
+import type { ProbeResult } from '../../shared/protocol/receipt.ts';
 import { assertVerified, compareProbe, VerificationError, verifyOutput } from './verify.ts';
 import type { ExpectedOutput } from './verify.ts';
 

@@ -3,10 +3,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { FORMATS } from '../encoder/formats.ts';
-import type { OutputFormat } from '../encoder/formats.ts';
-import { probeFile } from './probe.ts';
-import type { ProbeResult } from './probe.ts';
+import { FORMATS } from '../../shared/output/formats.ts';
+import type { OutputFormat } from '../../shared/output/formats.ts';
+import { probeFile } from '../ffmpeg/probe.ts';
+import type { ProbeResult } from '../../shared/protocol/receipt.ts';
+import type { VerificationCheck } from '../../shared/protocol/receipt.ts';
 
 export interface ExpectedOutput {
   format: OutputFormat;
@@ -18,13 +19,6 @@ export interface ExpectedOutput {
   durationSeconds?: number | undefined;
   alpha: boolean;
   audio: boolean;
-}
-
-export interface VerificationCheck {
-  name: string;
-  expected: string;
-  actual: string;
-  ok: boolean;
 }
 
 export interface VerifiedOutput {

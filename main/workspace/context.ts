@@ -1,5 +1,5 @@
 // What the workspace routes share.
-import type { WorkspaceJobRunner } from './job-runner.ts';
+import type { WorkspaceJobRunner } from './job-queue.ts';
 import type { SourceRevisionTracker } from './source-revision.ts';
 import type { WorkerHost } from './worker-host.ts';
 

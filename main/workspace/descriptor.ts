@@ -1,9 +1,10 @@
 // The session descriptor: how a client finds a running workspace and proves it may use it. It lives
 // at build/kino/<name>.workspace/session.json in the source's project, in a folder only its owner
 // can enter (0700), in a file only its owner can read (0600).
-import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isAlive } from '../storage/data-dir-lock.ts';
+import { isAlive } from '../fs/pid-lock.ts';
+import { writeFileAtomically } from '../fs/atomic-write.ts';
 
 export interface WorkspaceDescriptor {
   endpoint: string;
@@ -44,10 +45,7 @@ export async function prepareWorkspaceDir(paths: WorkspacePaths): Promise<void> 
 }
 
 export async function writeDescriptor(file: string, descriptor: WorkspaceDescriptor): Promise<void> {
-  const staging = `${file}.${process.pid}.partial`;
-  await writeFile(staging, JSON.stringify(descriptor, null, 2) + '\n', { mode: 0o600 });
-  await chmod(staging, 0o600);
-  await rename(staging, file);
+  await writeFileAtomically(file, JSON.stringify(descriptor, null, 2) + '\n', { mode: 0o600 });
 }
 
 /** Removes the descriptor if it is still this process's (never another workspace's). */

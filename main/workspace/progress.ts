@@ -1,7 +1,7 @@
 // Progress reports thinned out before they cross IPC and HTTP: a UI needs a few a second, not one
 // per frame. A new stage always passes at once, and the last report held back in the stage before
 // it goes first, so a stage's final count (every frame rendered) is never lost.
-import type { JobProgress } from './protocol.ts';
+import type { JobProgress } from '../../shared/protocol/workspace.ts';
 
 export const PROGRESS_INTERVAL_MS = 200;
 

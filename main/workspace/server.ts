@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { installProblemHandlers, sendProblem } from '../api/problem.ts';
+import { installProblemHandlers, sendProblem } from '../http/problem.ts';
 import { projectForFile } from '../project/load.ts';
 import { randomToken } from '../storage/secrets.ts';
 import type { WorkspaceContext } from './context.ts';
-import { DataDirInUseError, acquirePidLock } from '../storage/data-dir-lock.ts';
+import { DataDirInUseError, acquirePidLock } from '../fs/pid-lock.ts';
 import type { RenderProject } from '../project/load.ts';
 import {
   prepareWorkspaceDir,
@@ -19,9 +19,9 @@ import {
   writeDescriptor,
 } from './descriptor.ts';
 import type { WorkspaceDescriptor, WorkspacePaths } from './descriptor.ts';
-import { workspaceGuard } from './guard.ts';
-import { WorkspaceJobRunner } from './job-runner.ts';
-import { WorkspaceError } from './protocol.ts';
+import { workspaceGuard } from '../http/loopback-guard.ts';
+import { WorkspaceJobRunner } from './job-queue.ts';
+import { WorkspaceError } from './worker-messages.ts';
 import { artifactRoutes } from './routes/artifact.ts';
 import { jobRoutes, MAX_JOB_BODY_BYTES } from './routes/jobs.ts';
 import { sourceRoutes } from './routes/source.ts';

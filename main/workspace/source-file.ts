@@ -1,9 +1,7 @@
-// Reading and saving the composition's entry file for GET and PUT /source. A save lands whole or
-// not at all: the bytes go to a fresh temp file beside the file, which then replaces it by rename.
-import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+// Reading the composition's entry file for GET /source (PUT /source saves it with
+// writeFileAtomically: whole or not at all, through a symlink, keeping the file's mode).
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -19,38 +17,4 @@ export async function readSourceBytes(
   if (!bytes) return undefined;
   // It may have grown between the stat and the read.
   return bytes.length > maxBytes ? { tooLarge: bytes.length } : { bytes };
-}
-
-/**
- * Replaces `file` with `bytes`, keeping its mode. A symlinked source is written through: its target
- * is replaced and the link stays. The temp file is created exclusively and without following links,
- * so nothing planted at its name (a symlink to elsewhere) is written through. Returns the path written.
- */
-export async function writeSourceAtomically(file: string, bytes: Buffer): Promise<string> {
-  const target = await realpath(file).catch(() => file);
-  const mode = ((await stat(target).catch(() => undefined))?.mode ?? 0o644) & 0o7777;
-  const temp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.saving`,
-  );
-  const handle = await open(
-    temp,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  );
-  try {
-    try {
-      await handle.writeFile(bytes);
-      // The creation mode is masked by the umask; the file's own mode is set as it was.
-      await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  return target;
 }

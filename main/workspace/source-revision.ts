@@ -8,7 +8,8 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CompositionCompileError, scanComposition } from '../composition/compile.ts';
-import type { CompileProblem, CompositionGraph, PackageRef } from '../composition/compile.ts';
+import type { CompositionGraph, PackageRef } from '../composition/compile.ts';
+import type { CompileProblem } from '../../shared/protocol/problem.ts';
 import type { RenderProject } from '../project/load.ts';
 
 export interface SourceRevision {

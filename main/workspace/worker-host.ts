@@ -3,9 +3,11 @@
 // request it broke (and in /status) rather than hiding it.
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { forkWorker, killWorkerGroup } from '../jobs/worker-process.ts';
-import { WorkspaceError } from './protocol.ts';
-import type { FromWorker, JobProgress, ToWorker, WorkspaceJob } from './protocol.ts';
+import { forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
+import { WorkspaceError } from './worker-messages.ts';
+import type { FromWorker, ToWorker } from './worker-messages.ts';
+import type { JobProgress, WorkspaceJob } from '../../shared/protocol/workspace.ts';
+import type { WorkerExit } from '../../shared/protocol/workspace.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
@@ -37,15 +39,6 @@ interface Pending {
   resolve: (run: WorkerRun) => void;
   reject: (error: WorkspaceError) => void;
   operation: string;
-}
-
-/** How a worker ended when nobody asked it to: shown in /status and in the next result. */
-export interface WorkerExit {
-  pid: number;
-  code: number | null;
-  signal: string | null;
-  during: string;
-  stderr: string;
 }
 
 export class WorkerHost {

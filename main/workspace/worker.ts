@@ -8,8 +8,9 @@ import { CompositionLoadError, LoadedComposition } from '../composition/load.ts'
 import { MediaError } from '../media/media-error.ts';
 import { projectForFile } from '../project/load.ts';
 import { SpecValidationError } from '../../shared/spec/validate.ts';
-import { WorkspaceError } from './protocol.ts';
-import type { FromWorker, JobProgress, ToWorker, WorkspaceErrorBody, WorkspaceJob } from './protocol.ts';
+import { WorkspaceError } from './worker-messages.ts';
+import type { FromWorker, ToWorker, WorkspaceErrorBody } from './worker-messages.ts';
+import type { JobProgress, WorkspaceJob } from '../../shared/protocol/workspace.ts';
 import { throttleProgress } from './progress.ts';
 import { removeResultFiles } from './result-files.ts';
 import type { OperationContext } from './operations/context.ts';
@@ -61,6 +62,7 @@ async function run(
   const ctx: OperationContext = {
     job,
     source: composition.source,
+    modules: composition.modules,
     sourceRevision,
     model: await composition.mount(),
     remount: async () => (await LoadedComposition.load(composition.source, { outDir: stagingDir })).mount(),

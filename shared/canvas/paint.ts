@@ -1,11 +1,12 @@
 import type { Gradient, Paint } from '../spec/primitives.ts';
 import type { Box, Ctx2D } from './types.ts';
+import { canvasColor } from '../spec/color.ts';
 
 function addStops(gradient: CanvasGradient, spec: Gradient): CanvasGradient {
   const count = spec.colors.length;
   spec.colors.forEach((color, index) => {
     const at = spec.stops?.[index] ?? (count === 1 ? 0 : index / (count - 1));
-    gradient.addColorStop(Math.min(1, Math.max(0, at)), color);
+    gradient.addColorStop(Math.min(1, Math.max(0, at)), canvasColor(color));
   });
   return gradient;
 }
@@ -35,7 +36,7 @@ export function createGradient(
 }
 
 export function paintStyle(ctx: Ctx2D, paint: Paint, box: Box): string | CanvasGradient {
-  return typeof paint === 'string' ? paint : createGradient(ctx, paint, box);
+  return typeof paint === 'string' ? canvasColor(paint) : createGradient(ctx, paint, box);
 }
 
 /** Adds a rounded rectangle to the current path (radius clamped to the box). */

@@ -5,6 +5,7 @@ import { drawFitted } from '../elements/media-draw.ts';
 import type { Background } from '../spec/background.ts';
 import type { Box, Ctx2D, DrawableImage, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
 import { createGradient } from '../canvas/paint.ts';
+import { canvasColor } from '../spec/color.ts';
 
 export interface BackgroundTime {
   frame: number;
@@ -76,13 +77,13 @@ export function drawBackground(
 ): void {
   const box: Box = { x: 0, y: 0, width: env.size.width, height: env.size.height };
   if (typeof background === 'string') {
-    ctx.fillStyle = background;
+    ctx.fillStyle = canvasColor(background);
     ctx.fillRect(0, 0, box.width, box.height);
     return;
   }
   switch (background.type) {
     case 'color':
-      ctx.fillStyle = background.color;
+      ctx.fillStyle = canvasColor(background.color);
       ctx.fillRect(0, 0, box.width, box.height);
       return;
     case 'linear':
@@ -111,7 +112,7 @@ export function drawBackground(
       dimOver(ctx, box, background.dim);
       return;
     case 'noise': {
-      ctx.fillStyle = background.color ?? '#14161c';
+      ctx.fillStyle = canvasColor(background.color ?? '#14161c');
       ctx.fillRect(0, 0, box.width, box.height);
       const seed =
         (background.seed ?? 7) * 97 + (background.animated === false ? 0 : time.frame % GRAIN_VARIANTS);

@@ -11,6 +11,7 @@ import { resolveLength } from '../layout/length.ts';
 import { drawBackground } from './background.ts';
 import { compositeTransition } from './transition.ts';
 import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
+import { canvasColor } from '../spec/color.ts';
 
 interface FrameContext {
   env: DrawEnv;
@@ -102,7 +103,7 @@ export function drawElement(
   }
   if (element.shadow) {
     const context = { frame: env.size, scale: env.scale };
-    ctx.shadowColor = element.shadow.color;
+    ctx.shadowColor = canvasColor(element.shadow.color);
     ctx.shadowBlur = resolveLength(element.shadow.blur ?? 24, 0, context);
     ctx.shadowOffsetX = resolveLength(element.shadow.x ?? 0, 0, context);
     ctx.shadowOffsetY = resolveLength(element.shadow.y ?? 8, 0, context);

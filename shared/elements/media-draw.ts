@@ -4,6 +4,7 @@ import type { Box, Ctx2D, DrawableImage } from '../canvas/types.ts';
 import { resolveLength } from '../layout/length.ts';
 import type { Fit, Length } from '../spec/primitives.ts';
 import type { ElementDrawArgs } from './definition.ts';
+import { canvasColor } from '../spec/color.ts';
 
 export function mediaIntrinsicSize(
   media: DrawableImage | undefined,
@@ -118,7 +119,7 @@ export function drawMedia(args: ElementDrawArgs<MediaElementFields>, media: Draw
   if (element.border) {
     ctx.beginPath();
     roundedRectPath(ctx, box, radius);
-    ctx.strokeStyle = element.border.color;
+    ctx.strokeStyle = canvasColor(element.border.color);
     ctx.lineWidth = resolveLength(element.border.width, Math.min(box.width, box.height), context);
     ctx.stroke();
   }

@@ -5,6 +5,7 @@ import { resolveLength, resolvePosition } from '../layout/length.ts';
 import type { Paint, Stroke } from '../spec/primitives.ts';
 import type { ElementDrawArgs } from './definition.ts';
 import type { EllipseElement, LineElement, PathElement, RectElement } from '../spec/shape-elements.ts';
+import { canvasColor } from '../spec/color.ts';
 
 function lengthContext(env: DrawEnv) {
   return { frame: env.size, scale: env.scale };
@@ -24,7 +25,7 @@ function fillAndStroke(
     else ctx.fill();
   }
   if (stroke) {
-    ctx.strokeStyle = stroke.color;
+    ctx.strokeStyle = canvasColor(stroke.color);
     ctx.lineWidth = resolveLength(stroke.width, Math.min(box.width, box.height), lengthContext(env));
     ctx.setLineDash((stroke.dash ?? []).map((d) => d * env.scale));
     if (path) ctx.stroke(path);
@@ -84,7 +85,7 @@ export function drawLine(args: ElementDrawArgs<LineElement>): void {
   ctx.moveTo(x1, y1);
   ctx.lineTo(x1 + (x2 - x1) * progress, y1 + (y2 - y1) * progress);
   ctx.lineCap = element.cap ?? 'round';
-  ctx.strokeStyle = element.stroke.color;
+  ctx.strokeStyle = canvasColor(element.stroke.color);
   ctx.lineWidth = resolveLength(element.stroke.width, Math.hypot(box.width, box.height), lengthContext(env));
   ctx.setLineDash((element.stroke.dash ?? []).map((d) => d * env.scale));
   ctx.stroke();

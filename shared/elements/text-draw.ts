@@ -17,7 +17,7 @@ import { perHost } from '../canvas/host-cache.ts';
 import { roundedRectPath } from '../canvas/paint.ts';
 import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import { resolveLength } from '../layout/length.ts';
-import { formatRgba, parseColor } from '../spec/color.ts';
+import { formatRgba, parseColor, canvasColor } from '../spec/color.ts';
 import type { LengthContext } from '../layout/length.ts';
 import { defaultFontWeight } from '../fonts/fonts.ts';
 import type { ElementDrawArgs } from './definition.ts';
@@ -249,7 +249,7 @@ function drawLineBackgrounds(
           : resolveLength(background.radius, box.height, lengthContext(env));
     roundedRectPath(ctx, box, radius);
   }
-  ctx.fillStyle = background.color;
+  ctx.fillStyle = canvasColor(background.color);
   ctx.fill();
 }
 
@@ -379,7 +379,7 @@ function paintWords(
   const painter = runPainter(ctx, paint.style);
   const baseAlpha = ctx.globalAlpha;
   if (paint.stroke) {
-    ctx.strokeStyle = paint.stroke.color;
+    ctx.strokeStyle = canvasColor(paint.stroke.color);
     ctx.lineWidth = 2 * paint.stroke.width;
     ctx.lineJoin = 'round';
     ctx.setLineDash(paint.stroke.dash);
@@ -389,7 +389,7 @@ function paintWords(
     }
     ctx.setLineDash([]);
   }
-  ctx.fillStyle = paint.color;
+  ctx.fillStyle = canvasColor(paint.color);
   for (const placed of words) {
     ctx.globalAlpha = withAlpha ? baseAlpha * placed.progress : baseAlpha;
     painter.draw('fill', placed.word.text, placed.x, placed.baseline);

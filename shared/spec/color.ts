@@ -1,5 +1,6 @@
-// Colors: hex, rgb()/rgba(), hsl()/hsla() and a set of CSS names, parsed so keyframes can
-// interpolate them and reviews can measure contrast.
+// Colours: any CSS colour (culori parses them), so keyframes can interpolate them, reviews can measure
+// contrast, and every canvas (Skia in Node, Chromium in the preview) is handed the same rgba().
+import { converter, inGamut, parse, toGamut } from 'culori';
 import { z } from 'zod';
 
 export interface Rgba {
@@ -9,86 +10,45 @@ export interface Rgba {
   a: number;
 }
 
-const NAMED: Record<string, string> = {
-  transparent: '#00000000',
-  black: '#000000',
-  white: '#ffffff',
-  red: '#ff0000',
-  green: '#008000',
-  lime: '#00ff00',
-  blue: '#0000ff',
-  yellow: '#ffff00',
-  cyan: '#00ffff',
-  magenta: '#ff00ff',
-  orange: '#ffa500',
-  purple: '#800080',
-  pink: '#ffc0cb',
-  gray: '#808080',
-  grey: '#808080',
-  silver: '#c0c0c0',
-  navy: '#000080',
-  teal: '#008080',
-  gold: '#ffd700',
-  coral: '#ff7f50',
-  crimson: '#dc143c',
-  indigo: '#4b0082',
-  violet: '#ee82ee',
-  salmon: '#fa8072',
-  tomato: '#ff6347',
-  turquoise: '#40e0d0',
-  skyblue: '#87ceeb',
-  slategray: '#708090',
-  whitesmoke: '#f5f5f5',
-};
+const toRgb = converter('rgb');
+const isDisplayable = inGamut('rgb');
+// CSS Color 4's gamut mapping (in OKLCH): a wide-gamut colour keeps its hue and lightness.
+const mapToRgb = toGamut('rgb', 'oklch');
 
-const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const FUNC = /^(rgba?|hsla?)\(\s*([^)]*)\)$/i;
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-function parseHex(hex: string): Rgba {
-  let digits = hex.slice(1);
-  if (digits.length <= 4) digits = [...digits].map((d) => d + d).join('');
-  const n = (i: number) => parseInt(digits.slice(i, i + 2), 16);
-  return { r: n(0), g: n(2), b: n(4), a: digits.length === 8 ? n(6) / 255 : 1 };
-}
-
-function hslToRgb(h: number, s: number, l: number): [number, number, number] {
-  const k = (n: number) => (n + h / 30) % 12;
-  const a = s * Math.min(l, 1 - l);
-  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return [f(0) * 255, f(8) * 255, f(4) * 255];
-}
-
-/** Parses a CSS color; returns undefined for anything it does not understand. */
+/**
+ * Parses any CSS colour (hex, the 148 names, rgb()/hsl()/hwb()/lab()/lch()/oklab()/oklch()/color(),
+ * old and new syntax) into sRGB 0..255 with alpha 0..1; undefined for anything that is not a colour.
+ * Colours outside sRGB are gamut-mapped as CSS does.
+ */
 export function parseColor(input: string): Rgba | undefined {
-  const text = input.trim().toLowerCase();
-  const named = NAMED[text];
-  if (named) return parseHex(named);
-  if (HEX.test(text)) return parseHex(text);
-  const match = FUNC.exec(text);
-  if (!match) return undefined;
-  const parts = match[2]!.split(/[\s,/]+/).filter(Boolean);
-  if (parts.length < 3 || parts.length > 4) return undefined;
-  const num = (p: string, scale: number) => (p.endsWith('%') ? (parseFloat(p) / 100) * scale : parseFloat(p));
-  const alpha = parts[3] === undefined ? 1 : num(parts[3], 1);
-  if (match[1]!.startsWith('rgb')) {
-    const [r, g, b] = parts.slice(0, 3).map((p) => num(p, 255));
-    if ([r, g, b, alpha].some((v) => v === undefined || Number.isNaN(v))) return undefined;
-    return { r: clamp(r!, 0, 255), g: clamp(g!, 0, 255), b: clamp(b!, 0, 255), a: clamp(alpha, 0, 1) };
-  }
-  const h = parseFloat(parts[0]!);
-  const s = num(parts[1]!, 1);
-  const l = num(parts[2]!, 1);
-  if ([h, s, l, alpha].some(Number.isNaN)) return undefined;
-  const [r, g, b] = hslToRgb(((h % 360) + 360) % 360, clamp(s, 0, 1), clamp(l, 0, 1));
-  return { r, g, b, a: clamp(alpha, 0, 1) };
+  const parsed = parse(input.trim());
+  if (!parsed) return undefined;
+  const rgb = isDisplayable(parsed) ? toRgb(parsed) : mapToRgb(parsed);
+  const channel = (value: number) => clamp(Math.round(value * 255 * 1000) / 1000, 0, 255);
+  return { r: channel(rgb.r), g: channel(rgb.g), b: channel(rgb.b), a: clamp(rgb.alpha ?? 1, 0, 1) };
 }
 
 export function formatRgba({ r, g, b, a }: Rgba): string {
   return `rgba(${Math.round(r)}, ${Math.round(g)}, ${Math.round(b)}, ${Math.round(a * 1000) / 1000})`;
+}
+
+const canvasColors = new Map<string, string>();
+
+/**
+ * A spec colour as the rgba() every canvas understands: Skia's parser knows neither oklch() nor
+ * lab(), and the preview must draw the same pixels as the render. Unparseable input (the schema
+ * refuses it before drawing) draws transparent.
+ */
+export function canvasColor(css: string): string {
+  let color = canvasColors.get(css);
+  if (color === undefined) {
+    color = formatRgba(parseColor(css) ?? { r: 0, g: 0, b: 0, a: 0 });
+    if (canvasColors.size > 4096) canvasColors.clear(); // keyframed colours are mixed, not looked up
+    canvasColors.set(css, color);
+  }
+  return color;
 }
 
 export function mixColors(from: Rgba, to: Rgba, t: number): Rgba {
@@ -113,7 +73,8 @@ export function contrastRatio(a: Rgba, b: Rgba): number {
 export const ColorSchema = z
   .string()
   .refine((value) => parseColor(value) !== undefined, {
-    message: 'expected a CSS color: #rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a color name',
+    message:
+      'expected a CSS color: #rgb, #rrggbb, #rrggbbaa, a color name (e.g. rebeccapurple), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color()',
   })
   .describe('A CSS color.');
 export type Color = z.infer<typeof ColorSchema>;

@@ -1,6 +1,7 @@
 // The studio's host API: what the UI may ask of the process that hosts it. In the desktop app the
 // preload exposes it over IPC (window.kinoDesktop); in browser mode (`kino studio`) the same calls go
 // over HTTP to /studio/api/* on the workspace server. The UI code is the same in both modes.
+import type { RenderReceipt } from '../protocol/receipt.ts';
 
 /** Where the UI reaches the workspace of the open composition. */
 export interface WorkspaceConnection {
@@ -10,6 +11,14 @@ export interface WorkspaceConnection {
   token: string;
   /** Absolute path of the composition source. */
   source: string;
+}
+
+/** A render the open composition's workspace made, read back from its receipt (/studio/api/exports). */
+export interface PastExport {
+  receiptPath: string;
+  /** Whether the video the receipt describes is still there. */
+  exists: boolean;
+  receipt: RenderReceipt;
 }
 
 export interface RecentFile {

@@ -10,7 +10,7 @@ import { BUNDLED_FAMILIES } from '../../../shared/fonts/fonts.ts';
 import { semanticIssues } from '../../../shared/timeline/check.ts';
 import type { ResolvedElement } from '../../../shared/timeline/types.ts';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
-import { OUTPUT_FORMATS, QUALITIES } from '../../encoder/formats.ts';
+import { OUTPUT_FORMATS, QUALITIES } from '../../../shared/output/formats.ts';
 import { compactJson, llmsGuide } from './llms-guide.ts';
 
 const BASE = 'http://127.0.0.1:8080';

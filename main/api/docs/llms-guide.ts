@@ -33,7 +33,7 @@ import { ASPECTS, ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
 import { BUNDLED_FAMILIES } from '../../../shared/fonts/fonts.ts';
 import type { BundledFamily } from '../../../shared/fonts/fonts.ts';
 import { DEFAULT_TRANSITION_SECONDS } from '../../../shared/timeline/resolve.ts';
-import { FORMATS, OUTPUT_FORMATS, QUALITIES } from '../../encoder/formats.ts';
+import { FORMATS, OUTPUT_FORMATS, QUALITIES } from '../../../shared/output/formats.ts';
 
 // The render API's own vocabulary (jobs, links, progress).
 export const RENDER_VISIBILITIES = ['public', 'private'] as const;
@@ -395,6 +395,8 @@ Same bearer token. Poll every 1-2 s until \`status\` is ${TERMINAL_STATUSES.join
 - \`progress\`: {stage: ${alternatives(RENDER_STAGES)}, framesDone, framesTotal, percent, etaSeconds}.
 - On success: \`video.downloadUrl\` and \`poster.downloadUrl\` (when a poster was asked for) are absolute URLs.
   Private ones carry \`?token=...\`: fetch them as they are, with no Authorization header.
+- On success, \`receipt\` says how the file was made: the input files with their sha256, the resolved
+  options, the toolchain versions, ffprobe's probe and each verification check (also a file at \`video.receiptUrl\`).
 - \`DELETE ${base}/v1/renders/{id}\` cancels a job.
 
 ### Errors

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { videoSpecJsonSchema } from '../../../shared/spec/json-schema.ts';
 import type { RouteOptions } from '../context.ts';
 import { llmsGuide } from '../docs/llms-guide.ts';
-import { problemResponses } from '../problem.ts';
+import { problemResponses } from '../../http/problem.ts';
 
 const noLimit = { rateLimit: false } as const;
 

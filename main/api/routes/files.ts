@@ -1,12 +1,13 @@
-// GET /v1/files/{id}/{kind}: downloads. Public files are open; private ones need the signed
-// token from the job's downloadUrl, bound to that one file and its expiry.
+// GET /v1/files/{id}/{kind}: downloads (the video, the poster, the render receipt). Public files are
+// open; private ones need the signed token from the job's downloadUrl (or receiptUrl), bound to that
+// one file and its expiry.
 import type { FastifyPluginAsync } from 'fastify';
-import { serveFile, StoredFileMissing } from '../../storage/serve-file.ts';
+import { serveFile, StoredFileMissing } from '../../http/serve-file.ts';
 import type { FileKind } from '../../storage/signed-link.ts';
 import { verifyDownloadToken } from '../../storage/signed-link.ts';
 import type { RouteOptions } from '../context.ts';
 import { findLiveJob } from '../job-lookup.ts';
-import { Problem, problemResponses } from '../problem.ts';
+import { Problem, problemResponses } from '../../http/problem.ts';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
 const fileContent = {
@@ -15,7 +16,11 @@ const fileContent = {
   'video/quicktime': binary,
   'image/gif': binary,
   'image/png': binary,
+  'application/json': { schema: { type: 'object', description: 'The render receipt.' } },
 };
+
+/** The name a file downloads as: <id>.mp4, <id>.poster.png, <id>.render.json. */
+const DOWNLOAD_SUFFIX: Record<FileKind, string> = { video: '', poster: '.poster', receipt: '.render' };
 
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
   // GET and HEAD share the handler, so HEAD reports the real Content-Length (Fastify's own HEAD
@@ -26,7 +31,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
     schema: {
       summary: 'Download a render file',
       description:
-        "Streams the video or poster with Range support. Private files need the `token` from the job's downloadUrl; public files need nothing.",
+        "Streams the video, the poster or the render receipt (JSON) with Range support. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.",
       tags: ['files'],
       params: {
         type: 'object',
@@ -34,7 +39,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
         required: ['id', 'kind'],
         properties: {
           id: { type: 'string', minLength: 1, maxLength: 100 },
-          kind: { type: 'string', enum: ['video', 'poster'] },
+          kind: { type: 'string', enum: ['video', 'poster', 'receipt'] },
         },
       },
       querystring: {
@@ -74,7 +79,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
           throw new Problem(403, 'forbidden', 'the download token is not valid for this file');
         }
       }
-      const stored = kind === 'video' ? job.video : job.poster;
+      const stored = { video: job.video, poster: job.poster, receipt: job.receipt }[kind];
       if (job.status !== 'succeeded' || !stored) {
         throw new Problem(
           404,
@@ -92,7 +97,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
           path: delivery.path,
           contentType: stored.contentType,
           etag: kind === 'video' && job.video ? job.video.sha256 : `${id}-${kind}-${stored.bytes}`,
-          filename: `${id}${kind === 'poster' ? '.poster' : ''}${stored.extension}`,
+          filename: `${id}${DOWNLOAD_SUFFIX[kind]}${stored.extension}`,
           cacheControl: `${job.visibility === 'public' ? 'public' : 'private'}, max-age=${maxAge}, immutable`,
         });
       } catch (error) {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { FastifyPluginAsync } from 'fastify';
 import { ffmpegPath } from '../../ffmpeg/binaries.ts';
 import type { RouteOptions } from '../context.ts';
-import { sendProblem } from '../problem.ts';
+import { sendProblem } from '../../http/problem.ts';
 
 const run = promisify(execFile);
 /** A passing ffmpeg check is reused this long; a failing one is retried on the next probe. */

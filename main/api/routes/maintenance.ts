@@ -1,18 +1,21 @@
 // POST /v1/maintenance/cleanup: removes expired renders now (the timer does it every CLEANUP_INTERVAL).
-import type { FastifyPluginAsync } from 'fastify';
-import { requireBearer } from '../auth.ts';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { requireBearer } from '../../http/auth.ts';
 import type { RouteOptions } from '../context.ts';
-import { problemResponses } from '../problem.ts';
+import { problemResponses } from '../../http/problem.ts';
 
-export const maintenanceRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
-  app.post<{ Body: { dryRun?: boolean } | undefined }>(
+export const maintenanceRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOptions }> = async (
+  app,
+  { ctx },
+) => {
+  app.post(
     '/v1/maintenance/cleanup',
     {
       // Only the cleanup token: the API token cannot delete, and this one cannot render.
       onRequest: requireBearer(() => ctx.config.cleanupToken, 'CLEANUP_TOKEN'),
       // The body is optional: no body means a real (not dry) run.
       preValidation: async (request) => {
-        request.body ??= {};
+        request.body ??= { dryRun: false };
       },
       schema: {
         summary: 'Remove expired renders',

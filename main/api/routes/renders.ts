@@ -1,27 +1,16 @@
 // POST /v1/renders, GET /v1/renders/{id}, DELETE /v1/renders/{id}.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
-import type { AspectName } from '../../../shared/spec/sizes.ts';
 import { checkSpec } from '../../project/resolve-input.ts';
-import type { OutputFormat, Quality } from '../../encoder/formats.ts';
-import type { RenderInput, RenderJobOptions, Visibility } from '../../jobs/job-store.ts';
+import type { RenderInput, RenderJobOptions } from '../../jobs/job-store.ts';
 import { findLiveJob } from '../job-lookup.ts';
 import { randomToken } from '../../storage/secrets.ts';
-import { requireBearer } from '../auth.ts';
+import { requireBearer } from '../../http/auth.ts';
 import { TTL_PATTERN, parseDuration } from '../config.ts';
 import type { ApiContext, RouteOptions } from '../context.ts';
 import { RENDER_ID_PATTERN, RenderOptionsSchema, jobView } from '../job-view.ts';
-import { Problem, problemResponses } from '../problem.ts';
-
-interface CreateRenderBody {
-  key?: string;
-  spec?: Record<string, unknown>;
-  prompt?: string;
-  edit?: { base: string | Record<string, unknown>; change: string };
-  options?: { format?: OutputFormat; aspect?: AspectName; quality?: Quality; poster?: string };
-  visibility?: Visibility;
-  ttl?: string;
-}
+import { Problem, problemResponses } from '../../http/problem.ts';
 
 const CreateRenderBodySchema = {
   type: 'object',
@@ -75,6 +64,8 @@ const CreateRenderBodySchema = {
   oneOf: [{ required: ['key'] }, { required: ['spec'] }, { required: ['prompt'] }, { required: ['edit'] }],
   examples: [{ key: 'stats', options: { quality: 'draft', poster: '1s' } }],
 } as const;
+
+type CreateRenderBody = FromSchema<typeof CreateRenderBodySchema>;
 
 const IdParamsSchema = {
   type: 'object',
@@ -149,10 +140,13 @@ function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
   return ms;
 }
 
-export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
+export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOptions }> = async (
+  app,
+  { ctx },
+) => {
   const requireApiToken = requireBearer(() => ctx.apiToken, 'API_TOKEN');
 
-  app.post<{ Body: CreateRenderBody }>(
+  app.post(
     '/v1/renders',
     {
       onRequest: requireApiToken,
@@ -203,7 +197,7 @@ export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/v1/renders/:id',
     {
       onRequest: requireApiToken,
@@ -219,7 +213,7 @@ export const renderRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     async (request) => jobView(findLiveJob(ctx, request.params.id), ctx.links()),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/v1/renders/:id',
     {
       onRequest: requireApiToken,

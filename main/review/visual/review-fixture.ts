@@ -6,7 +6,8 @@ import { loadComposition } from '../../composition/load.ts';
 import { projectContext } from '../../engine/project-context.ts';
 import type { RenderProjectContext } from '../../engine/project-context.ts';
 import { projectForFile } from '../../project/load.ts';
-import type { FindingCode, FindingDraft } from '../finding.ts';
+import type { FindingDraft } from '../finding.ts';
+import type { FindingCode } from '../../../shared/protocol/finding.ts';
 import { visualReview } from '../visual-review.ts';
 import type { VisualReviewOptions, VisualReviewResult } from '../visual-review.ts';
 

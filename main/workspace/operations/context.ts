@@ -3,12 +3,14 @@
 import type { VideoModel } from '../../../shared/spec/model.ts';
 import type { RenderProjectContext } from '../../engine/project-context.ts';
 import type { RenderProject } from '../../project/load.ts';
-import type { JobProgress, WorkspaceJob } from '../protocol.ts';
+import type { JobProgress, WorkspaceJob } from '../../../shared/protocol/workspace.ts';
 
 export interface OperationContext {
   job: WorkspaceJob;
   /** The composition's entry file. */
   source: string;
+  /** The local modules the entry imports, as loaded (for the receipt). */
+  modules: string[];
   sourceRevision: string;
   model: VideoModel;
   /** A fresh model from a fresh compile and import (determinism evidence). */

@@ -2,20 +2,10 @@
 import path from 'node:path';
 import { DrawingSession } from '../../engine/drawing-session.ts';
 import { writePngAtomically } from '../../engine/render-frame.ts';
-import { WorkspaceError } from '../protocol.ts';
+import { WorkspaceError } from '../worker-messages.ts';
 import { frameFileName, revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
-
-export interface CapturedFrame {
-  index: number;
-  seconds: number;
-  path: string;
-}
-
-export interface FrameOperationResult {
-  frame: CapturedFrame & { width: number; height: number };
-  framesTotal: number;
-}
+import type { CapturedFrame, FrameOperationResult } from '../../../shared/protocol/workspace.ts';
 
 /**
  * Draws `index` on the session (which refuses a frame outside the timeline) and writes it to the

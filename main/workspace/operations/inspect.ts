@@ -5,24 +5,10 @@ import type { DrawnElement } from '../../../shared/canvas/types.ts';
 import type { ModelElement } from '../../../shared/spec/model.ts';
 import { DrawingSession } from '../../engine/drawing-session.ts';
 import { inspectComposition } from '../../inspect/inspect.ts';
-import type { InspectResult } from '../../inspect/inspect.ts';
 import { deviceBounds } from '../../review/text-geometry.ts';
 import type { OperationContext } from './context.ts';
 import { captureFrame } from './frame.ts';
-
-export interface VisibleElement {
-  key: string;
-  id?: string | undefined;
-  type: string;
-  label?: string | undefined;
-  /** Its box on the frame in pixels (the transform applied: rotation widens it). */
-  box: { x: number; y: number; width: number; height: number };
-  alpha: number;
-}
-
-export interface InspectOperationResult extends InspectResult {
-  frame?: { index: number; seconds: number; path: string; visible: VisibleElement[] };
-}
+import type { VisibleElement, InspectOperationResult } from '../../../shared/protocol/workspace.ts';
 
 function label(element: ModelElement): string | undefined {
   if (element.type === 'text')

@@ -1,16 +1,9 @@
 // The quality gate: findings listed in allowQuality are intentional; with strictQuality any other
 // finding fails the request (the session CLI exits 2).
-import type { FindingCode, ReviewFinding } from '../../review/finding.ts';
-import { WorkspaceError } from '../protocol.ts';
-import type { WorkspaceJob } from '../protocol.ts';
-
-export interface QualityGate {
-  strict: boolean;
-  /** No finding remains that is not allowed. */
-  passed: boolean;
-  /** Codes of the findings that are not allowed, each once. */
-  failing: FindingCode[];
-}
+import type { ReviewFinding } from '../../../shared/protocol/finding.ts';
+import { WorkspaceError } from '../worker-messages.ts';
+import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
+import type { QualityGate } from '../../../shared/protocol/finding.ts';
 
 export function qualityGate(findings: readonly ReviewFinding[], job: WorkspaceJob): QualityGate {
   const failing = [...new Set(findings.filter((f) => !f.allowed).map((f) => f.code))];

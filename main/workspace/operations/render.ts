@@ -2,34 +2,21 @@
 // results folder. A strict quality gate is checked before anything is encoded.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { FORMAT_EXTENSIONS } from '../../encoder/formats.ts';
+import { FORMAT_EXTENSIONS } from '../../../shared/output/formats.ts';
 import { renderVideo, resolveForOutput } from '../../engine/render-video.ts';
 import { VerificationError } from '../../verify/verify.ts';
 import { timeToFrame } from '../../../shared/spec/time.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { progressReport } from '../progress.ts';
-import { DEFAULT_REVIEW_FRAMES, WorkspaceError } from '../protocol.ts';
-import type { WorkspaceJob } from '../protocol.ts';
-import { toolchainVersions } from '../toolchain.ts';
+import { WorkspaceError } from '../worker-messages.ts';
+import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
+import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
 import { revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 import { enforceQualityGate } from './quality-gate.ts';
-import { buildReceipt, writeReceipt } from './receipt.ts';
-import type { RenderReceipt } from './receipt.ts';
+import { buildRenderReceipt, receiptPathFor, writeReceipt } from '../../engine/receipt.ts';
 import { runReview } from './review.ts';
-
-export interface RenderOperationResult {
-  artifact: {
-    path: string;
-    bytes: number;
-    sha256: string;
-    format: string;
-    /** The poster PNG, when the job asked for one. */
-    poster?: { path: string; bytes: number };
-  };
-  receiptPath: string;
-  receipt: RenderReceipt;
-}
+import type { RenderOperationResult } from '../../../shared/protocol/workspace.ts';
 
 /** The poster's frame, which must be one of the frames rendered (renderVideo would quietly clamp it). */
 function posterFrameOf(poster: string, job: WorkspaceJob, timeline: ResolvedVideo): number {
@@ -58,7 +45,8 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
       `frameCount ${job.frameCount} is more than the timeline's ${timeline.durationFrames} frames`,
     );
   }
-  const posterFrame = job.poster === undefined ? undefined : posterFrameOf(job.poster, job, timeline);
+  // Refused before anything runs when the poster falls past the frames rendered.
+  if (job.poster !== undefined) posterFrameOf(job.poster, job, timeline);
   const reviewStarted = performance.now();
   const review = await runReview(ctx, {
     frames: DEFAULT_REVIEW_FRAMES,
@@ -107,32 +95,21 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
       details: { verification: { ok: false, checks: error.output.checks, mismatches } },
     });
   }
-  const receipt = buildReceipt({
-    source: ctx.source,
-    sourceRevision: ctx.sourceRevision,
-    job,
-    options: {
-      format,
-      quality,
-      aspect: job.aspect ?? (typeof ctx.model.aspect === 'string' ? ctx.model.aspect : undefined),
-      frames: result.frames,
-      framesTotal: timeline.durationFrames,
-      width: result.width,
-      height: result.height,
-      fps: result.fps,
-      durationSeconds: result.durationSeconds,
-    },
-    toolchain: await toolchainVersions(),
+  const { operation: _operation, ...request } = job;
+  const receipt = await buildRenderReceipt({
+    maker: 'workspace',
+    subject: { kind: 'composition', path: ctx.source, modules: ctx.modules },
+    request,
+    options: { format, quality, poster: job.poster },
     result,
-    reviewMilliseconds,
-    findings: review.findings,
-    qualityGate: review.qualityGate,
-    poster:
-      result.poster && job.poster !== undefined && posterFrame !== undefined
-        ? { ...result.poster, time: job.poster, frame: posterFrame }
-        : undefined,
+    workspace: {
+      sourceRevision: ctx.sourceRevision,
+      findings: review.findings,
+      qualityGate: review.qualityGate,
+      reviewMilliseconds,
+    },
   });
-  const receiptPath = outputPath.replace(/\.[^.]+$/, '.render.json');
+  const receiptPath = receiptPathFor(outputPath);
   await writeReceipt(receiptPath, receipt);
   return {
     artifact: {

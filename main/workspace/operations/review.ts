@@ -5,38 +5,17 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writePngAtomically } from '../../engine/render-frame.ts';
 import { inspectComposition } from '../../inspect/inspect.ts';
-import type { InspectResult } from '../../inspect/inspect.ts';
 import { analyzeSoundtrack, audioFindings } from '../../review/audio-checks.ts';
 import { completeFinding } from '../../review/finding.ts';
-import type { FindingDraft, ReviewFinding } from '../../review/finding.ts';
+import type { FindingDraft } from '../../review/finding.ts';
 import { resourceFindings } from '../../review/resource-checks.ts';
 import { visualReview } from '../../review/visual-review.ts';
-import type { FrameDeterminism } from '../../review/visual-review.ts';
 import { progressReport } from '../progress.ts';
-import { DEFAULT_REVIEW_FRAMES } from '../protocol.ts';
+import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
 import { frameFileName, revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 import { enforceQualityGate, qualityGate } from './quality-gate.ts';
-import type { QualityGate } from './quality-gate.ts';
-
-export interface ReviewSampleResult {
-  frame: number;
-  seconds: number;
-  /** The PNG in the results folder (review only; render's review keeps none). */
-  path?: string | undefined;
-  /** sha256 of the frame's RGBA pixels. */
-  sha256: string;
-}
-
-export interface ReviewOutcome {
-  samples: ReviewSampleResult[];
-  samplesDir?: string | undefined;
-  facts: InspectResult;
-  findings: ReviewFinding[];
-  qualityGate: QualityGate;
-  determinism?: { checked: number; mismatches: number; frames: FrameDeterminism[] } | undefined;
-  timings: Record<string, number>;
-}
+import type { ReviewSampleResult, ReviewOutcome } from '../../../shared/protocol/workspace.ts';
 
 export interface ReviewRunOptions {
   frames: number;

@@ -3,18 +3,11 @@
 import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { Problem } from '../../api/problem.ts';
+import { Problem } from '../../http/problem.ts';
 import type { WorkspaceContext } from '../context.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.mp4': 'video/mp4',
-  '.gif': 'image/gif',
-  '.webm': 'video/webm',
-  '.mov': 'video/quicktime',
-  '.json': 'application/json',
-};
+import { contentTypeFor } from '../../http/content-type.ts';
 
 async function insideResults(requested: string, resultsDir: string): Promise<string | undefined> {
   if (!path.isAbsolute(requested)) return undefined;
@@ -29,7 +22,7 @@ async function insideResults(requested: string, resultsDir: string): Promise<str
 }
 
 export function artifactRoutes(app: FastifyInstance, ctx: WorkspaceContext): void {
-  app.get(
+  app.withTypeProvider<JsonSchemaToTsProvider>().get(
     '/artifact',
     {
       schema: {
@@ -42,7 +35,7 @@ export function artifactRoutes(app: FastifyInstance, ctx: WorkspaceContext): voi
       },
     },
     async (request, reply) => {
-      const { path: requested } = request.query as { path: string };
+      const { path: requested } = request.query;
       const notFound = () => new Problem(404, 'not_found', "no such file in this workspace's results folder");
       const file = await insideResults(requested, ctx.resultsDir);
       if (!file) throw notFound();
@@ -57,7 +50,7 @@ export function artifactRoutes(app: FastifyInstance, ctx: WorkspaceContext): voi
       }
       return reply
         .header('content-length', opened.size)
-        .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
+        .type(contentTypeFor(file))
         .send(handle.createReadStream());
     },
   );

@@ -3,9 +3,10 @@
 // full queue) never get here: they stay ordinary problem+json answers with their own status.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Problem, problemBody } from '../../api/problem.ts';
-import { JOB_STREAM_CONTENT_TYPE } from '../protocol.ts';
-import type { JobStreamLine, WorkspaceProblemBody } from '../protocol.ts';
+import { Problem, problemBody } from '../../http/problem.ts';
+import { JOB_STREAM_CONTENT_TYPE } from '../../../shared/protocol/workspace.ts';
+import type { ProblemBody } from '../../../shared/protocol/problem.ts';
+import type { JobAnswer, JobStreamLine } from '../../../shared/protocol/workspace.ts';
 
 /** Whether the client asked for the stream: `application/x-ndjson` among its Accept media types. */
 export function wantsJobStream(request: FastifyRequest): boolean {
@@ -20,7 +21,7 @@ export function wantsJobStream(request: FastifyRequest): boolean {
  * The body the error handler (api/problem.ts) answers a plain request with, so a streamed problem
  * reads the same; anything that is not a Problem is an internal error there too.
  */
-export function jobProblemBody(request: FastifyRequest, error: unknown): WorkspaceProblemBody {
+export function jobProblemBody(request: FastifyRequest, error: unknown): ProblemBody {
   const problem =
     error instanceof Problem
       ? error
@@ -47,7 +48,7 @@ export function jobProblemBody(request: FastifyRequest, error: unknown): Workspa
 export function streamJob(
   request: FastifyRequest,
   reply: FastifyReply,
-  submit: (onLine: (line: JobStreamLine) => void) => Promise<Record<string, unknown>>,
+  submit: (onLine: (line: JobStreamLine) => void) => Promise<JobAnswer>,
 ): FastifyReply {
   const stream = new PassThrough();
   // The client may be gone (and the stream destroyed) by the time a line is ready.

@@ -1,45 +1,17 @@
 // GET /source: the composition's entry file, its hash and revision. PUT /source: saves it (whole,
 // by rename), refusing when someone else saved since the client read it.
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { Problem } from '../../api/problem.ts';
+import { Problem } from '../../http/problem.ts';
 import type { WorkspaceContext } from '../context.ts';
-import type { SourceSave, SourceSaved, SourceText } from '../protocol.ts';
-import { readSourceBytes, sha256Hex, writeSourceAtomically } from '../source-file.ts';
+import { SourceSaveSchema, SourceSavedSchema, SourceTextSchema } from '../../../shared/protocol/workspace.ts';
+import { writeFileAtomically } from '../../fs/atomic-write.ts';
+import { readSourceBytes, sha256Hex } from '../source-file.ts';
 
 /** Larger entry files are refused: a composition that big belongs split into modules. */
 export const MAX_SOURCE_BYTES = 256 * 1024;
 /** JSON escaping can grow a text up to six times ("\u0001"): room for the largest source allowed. */
 export const MAX_SOURCE_BODY_BYTES = MAX_SOURCE_BYTES * 6 + 4096;
-
-const SHA256 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
-
-const SavedSchema = {
-  type: 'object',
-  properties: {
-    source: { type: 'string' },
-    sourceRevision: { type: 'string' },
-    bytes: { type: 'integer' },
-    sha256: { type: 'string' },
-  },
-} as const;
-
-const SourceSchema = {
-  type: 'object',
-  properties: { ...SavedSchema.properties, text: { type: 'string' } },
-} as const;
-
-const SaveBodySchema = {
-  type: 'object',
-  properties: {
-    text: { type: 'string' },
-    expectedSha256: {
-      ...SHA256,
-      description: 'the sha256 GET /source gave: refuse if the file changed since',
-    },
-  },
-  required: ['text'],
-  additionalProperties: false,
-} as const;
 
 const tooLarge = (what: string, bytes: number, verb: 'serves' | 'saves') =>
   new Problem(
@@ -49,8 +21,9 @@ const tooLarge = (what: string, bytes: number, verb: 'serves' | 'saves') =>
     { extensions: { bytes, limit: MAX_SOURCE_BYTES } },
   );
 
-export function sourceRoutes(app: FastifyInstance, ctx: WorkspaceContext): void {
-  app.get('/source', { schema: { response: { 200: SourceSchema } } }, async (): Promise<SourceText> => {
+export function sourceRoutes(server: FastifyInstance, ctx: WorkspaceContext): void {
+  const app = server.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get('/source', { schema: { response: { 200: SourceTextSchema } } }, async () => {
     const read = await readSourceBytes(ctx.source, MAX_SOURCE_BYTES);
     if (!read) throw new Problem(404, 'source_missing', `${ctx.source} no longer exists`);
     if ('tooLarge' in read) throw tooLarge(ctx.source, read.tooLarge, 'serves');
@@ -69,7 +42,7 @@ export function sourceRoutes(app: FastifyInstance, ctx: WorkspaceContext): void 
   app.put(
     '/source',
     {
-      schema: { body: SaveBodySchema, response: { 200: SavedSchema } },
+      schema: { body: SourceSaveSchema, response: { 200: SourceSavedSchema } },
       bodyLimit: MAX_SOURCE_BODY_BYTES,
       // Only a text far over the limit makes a body this large: say so in the source's own terms.
       errorHandler: (error: FastifyError) => {
@@ -79,8 +52,8 @@ export function sourceRoutes(app: FastifyInstance, ctx: WorkspaceContext): void 
         throw error;
       },
     },
-    async (request): Promise<SourceSaved> => {
-      const { text, expectedSha256 } = request.body as SourceSave;
+    async (request) => {
+      const { text, expectedSha256 } = request.body;
       const bytes = Buffer.from(text, 'utf8');
       if (bytes.length > MAX_SOURCE_BYTES) throw tooLarge('the new source', bytes.length, 'saves');
       const save = saving.then(async () => {
@@ -98,7 +71,7 @@ export function sourceRoutes(app: FastifyInstance, ctx: WorkspaceContext): void 
             );
           }
         }
-        const written = await writeSourceAtomically(ctx.source, bytes).catch((error: unknown) => {
+        const written = await writeFileAtomically(ctx.source, bytes).catch((error: unknown) => {
           throw new Problem(
             500,
             'source_write_failed',

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import type { ReactElement } from 'react';
 import { ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
+import type { AspectName } from '../../../shared/spec/sizes.ts';
 import { formatSeconds } from '../shell/format.ts';
 import { Icon } from '../shell/icons.tsx';
 import type { ExportOptions } from './export-store.ts';
@@ -85,7 +86,7 @@ export function ExportPane(): ReactElement {
           <select
             className="select"
             value={options.aspect}
-            onChange={(e) => setOptions({ aspect: e.target.value })}
+            onChange={(e) => setOptions({ aspect: e.target.value as AspectName | '' })}
             data-testid="export-aspect"
           >
             <option value="">Composition</option>

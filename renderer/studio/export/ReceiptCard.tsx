@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useSession } from '../session/session-store.ts';
-import type { RenderReceipt } from '../session/workspace-types.ts';
-import { baseName, formatBytes, formatSeconds, shortRevision, timeAgo } from '../shell/format.ts';
+import type { RenderReceipt } from '../../../shared/protocol/receipt.ts';
+import { formatBytes } from '../../../shared/format/bytes.ts';
+import { baseName, formatSeconds, shortRevision, timeAgo } from '../shell/format.ts';
 import { Icon } from '../shell/icons.tsx';
 
 export function ReceiptCard({
@@ -18,7 +19,8 @@ export function ReceiptCard({
 }): ReactElement {
   const bridge = useSession((s) => s.bridge);
   const [note, setNote] = useState<string | undefined>(undefined);
-  const { output, options, verification } = receipt;
+  // Findings and the source revision come with workspace receipts (the studio's own) only.
+  const { output, options, verification, findings } = receipt;
   const copyPath = async () => {
     try {
       await navigator.clipboard.writeText(output.path);
@@ -72,14 +74,22 @@ export function ReceiptCard({
             {options.width}×{options.height} · {options.format} · {options.quality}
             {options.aspect ? ` · ${options.aspect}` : ''}
           </dd>
-          <dt>Source</dt>
-          <dd className="mono">rev {shortRevision(receipt.source.sourceRevision)}</dd>
-          <dt>Findings</dt>
-          <dd>
-            {receipt.findings.length === 0
-              ? 'none'
-              : `${receipt.findings.length} (${[...new Set(receipt.findings.map((f) => f.code))].join(', ')})`}
-          </dd>
+          {receipt.source.sourceRevision !== undefined && (
+            <>
+              <dt>Source</dt>
+              <dd className="mono">rev {shortRevision(receipt.source.sourceRevision)}</dd>
+            </>
+          )}
+          {findings && (
+            <>
+              <dt>Findings</dt>
+              <dd>
+                {findings.length === 0
+                  ? 'none'
+                  : `${findings.length} (${[...new Set(findings.map((f) => f.code))].join(', ')})`}
+              </dd>
+            </>
+          )}
         </dl>
       )}
       {!compact && (

@@ -2,13 +2,15 @@
 // and the receipts of past exports kept in the workspace's results folder.
 import { create } from 'zustand';
 import { describeError, useSession, workspaceClient } from '../session/session-store.ts';
-import type { JobProgress } from '../session/workspace-client.ts';
-import type { PastExport, RenderResult } from '../session/workspace-types.ts';
+import type { JobProgress } from '../../../shared/protocol/workspace.ts';
+import type { PastExport } from '../../../shared/studio/bridge.ts';
+import type { RenderAnswer } from '../../../shared/protocol/workspace.ts';
 import { useReview } from '../review/review-store.ts';
+import type { AspectName } from '../../../shared/spec/sizes.ts';
 
 export interface ExportOptions {
   /** '' = the composition's own aspect. */
-  aspect: string;
+  aspect: AspectName | '';
   format: 'mp4' | 'mov' | 'gif' | 'transparent';
   quality: 'draft' | 'standard' | 'high';
   posterEnabled: boolean;
@@ -23,7 +25,7 @@ interface ExportState {
   startedAt: number | undefined;
   error: string | undefined;
   canceled: boolean;
-  last: RenderResult | undefined;
+  last: RenderAnswer | undefined;
   past: PastExport[];
   setOptions(patch: Partial<ExportOptions>): void;
   render(): Promise<void>;
@@ -60,7 +62,7 @@ export const useExport = create<ExportState>((set, get) => ({
       startedAt: performance.now(),
     });
     try {
-      const result = await workspaceClient().runJob<RenderResult>(
+      const result = await workspaceClient().runJob<RenderAnswer>(
         {
           operation: 'render',
           format: options.format,

@@ -2,7 +2,7 @@
 // which can be compared side by side.
 import { create } from 'zustand';
 import { describeError, useSession, workspaceClient } from '../session/session-store.ts';
-import type { FrameResult } from '../session/workspace-types.ts';
+import type { FrameAnswer } from '../../../shared/protocol/workspace.ts';
 import { usePreview } from '../preview/preview-store.ts';
 
 export interface CapturedFrame {
@@ -44,7 +44,7 @@ export const useFrames = create<FramesState>((set, get) => ({
     set({ capturing: true, error: undefined });
     try {
       const client = workspaceClient();
-      const result = await client.runJob<FrameResult>({
+      const result = await client.runJob<FrameAnswer>({
         operation: 'frame',
         frameIndex: index,
         ...(preview.aspect ? { aspect: preview.aspect } : {}),

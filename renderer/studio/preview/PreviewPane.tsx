@@ -9,7 +9,7 @@ import { FramesStrip } from '../frames/FramesStrip.tsx';
 import { useFrames } from '../frames/frames-store.ts';
 import { useSession } from '../session/session-store.ts';
 import { Icon } from '../shell/icons.tsx';
-import { PreviewPlayer } from './player.ts';
+import { PreviewPlayer } from '../../player/preview-player.ts';
 import { formatTimecode, usePreview } from './preview-store.ts';
 
 const ASPECT_LABELS: Record<AspectName, string> = {

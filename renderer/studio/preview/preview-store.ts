@@ -2,8 +2,8 @@
 // the controls, the keyboard and Inspect frame send it.
 import { create } from 'zustand';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
-import type { PlayerState } from './player.ts';
-import type { PreviewPlayer } from './player.ts';
+import type { PlayerState } from '../../player/preview-player.ts';
+import type { PreviewPlayer } from '../../player/preview-player.ts';
 
 interface PreviewState extends PlayerState {
   player: PreviewPlayer | undefined;

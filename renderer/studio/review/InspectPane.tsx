@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { usePreview } from '../preview/preview-store.ts';
-import type { VisibleElement } from '../session/workspace-types.ts';
+import type { VisibleElement } from '../../../shared/protocol/workspace.ts';
 import { Icon } from '../shell/icons.tsx';
 import { useReview } from './review-store.ts';
 

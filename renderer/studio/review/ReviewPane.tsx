@@ -2,7 +2,7 @@
 // severity, each with its interval, message, remedy, Inspect frame and an allow toggle.
 import type { ReactElement } from 'react';
 import { useSession } from '../session/session-store.ts';
-import type { ReviewFinding } from '../session/workspace-types.ts';
+import type { ReviewFinding } from '../../../shared/protocol/finding.ts';
 import { shortRevision } from '../shell/format.ts';
 import { Icon } from '../shell/icons.tsx';
 import { useLayout } from '../shell/layout-store.ts';
@@ -180,8 +180,8 @@ export function ReviewPane(): ReactElement {
               {(result.elapsedMilliseconds / 1000).toFixed(1)} s
             </span>
             {result.determinism && (
-              <span className={`badge ${result.determinism.ok ? 'ok' : 'error'}`}>
-                {result.determinism.ok ? 'deterministic' : 'not deterministic'}
+              <span className={`badge ${result.determinism.mismatches === 0 ? 'ok' : 'error'}`}>
+                {result.determinism.mismatches === 0 ? 'deterministic' : 'not deterministic'}
               </span>
             )}
           </div>

@@ -3,14 +3,16 @@
 import { create } from 'zustand';
 import { describeError, useSession, workspaceClient } from '../session/session-store.ts';
 import { WorkspaceProblem } from '../session/workspace-client.ts';
-import type { InspectResult, ReviewFinding, ReviewResult } from '../session/workspace-types.ts';
+import type { InspectAnswer, ReviewAnswer } from '../../../shared/protocol/workspace.ts';
+import { isFindingCode } from '../../../shared/protocol/finding.ts';
+import type { FindingCode, ReviewFinding } from '../../../shared/protocol/finding.ts';
 import { usePreview } from '../preview/preview-store.ts';
 
 export interface InspectView {
   finding: ReviewFinding | undefined;
   frameIndex: number;
   running: boolean;
-  result: InspectResult | undefined;
+  result: InspectAnswer | undefined;
   imageUrl: string | undefined;
   error: string | undefined;
 }
@@ -19,15 +21,15 @@ interface ReviewState {
   reviewFrames: number;
   determinism: boolean;
   running: boolean;
-  result: ReviewResult | undefined;
+  result: ReviewAnswer | undefined;
   error: string | undefined;
   /** Codes marked intentional for this composition (sent as allowQuality). */
-  allowed: string[];
+  allowed: FindingCode[];
   inspect: InspectView | undefined;
   setReviewFrames(count: number): void;
   setDeterminism(on: boolean): void;
   run(): Promise<void>;
-  toggleAllowed(code: string): void;
+  toggleAllowed(code: FindingCode): void;
   loadAllowed(source: string): void;
   inspectFinding(finding: ReviewFinding): Promise<void>;
   inspectFrame(frameIndex: number): Promise<void>;
@@ -57,7 +59,7 @@ export const useReview = create<ReviewState>((set, get) => ({
     const aspect = usePreview.getState().aspect;
     set({ running: true, error: undefined });
     try {
-      const result = await workspaceClient().runJob<ReviewResult>({
+      const result = await workspaceClient().runJob<ReviewAnswer>({
         operation: 'review',
         reviewFrames,
         reviewDeterminism: determinism,
@@ -98,7 +100,13 @@ export const useReview = create<ReviewState>((set, get) => ({
   loadAllowed(source) {
     try {
       const stored = JSON.parse(localStorage.getItem(allowedKey(source)) ?? '[]') as unknown;
-      if (Array.isArray(stored)) set({ allowed: stored.filter((code) => typeof code === 'string') });
+      // Codes this version does not know (an older or newer studio stored them) are dropped.
+      if (Array.isArray(stored))
+        set({
+          allowed: stored.filter(
+            (code): code is FindingCode => typeof code === 'string' && isFindingCode(code),
+          ),
+        });
     } catch {
       set({ allowed: [] });
     }
@@ -134,7 +142,7 @@ async function inspectAt(
   });
   try {
     const client = workspaceClient();
-    const result = await client.runJob<InspectResult>({
+    const result = await client.runJob<InspectAnswer>({
       operation: 'inspect',
       frameIndex,
       ...(sourceRevision ? { sourceRevision } : {}),

@@ -5,7 +5,7 @@ import type { StudioBridge, WorkspaceConnection } from '../../../shared/studio/b
 import type { FontFace } from '../../../shared/spec/schema.ts';
 import { resolveBridge } from './resolve-bridge.ts';
 import { WorkspaceClient, WorkspaceProblem } from './workspace-client.ts';
-import type { WorkspaceStatus } from './workspace-types.ts';
+import type { WorkspaceStatus } from '../../../shared/protocol/workspace.ts';
 
 export interface SessionInfo {
   mode: 'desktop' | 'browser';

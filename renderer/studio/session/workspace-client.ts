@@ -1,35 +1,30 @@
 // The UI's side of the workspace protocol (the same one `kino session` speaks): JSON over HTTP on the
 // workspace's own origin, the token in X-Kino-Token, errors as RFC 9457 problems, and progress for
 // long jobs as NDJSON lines.
+import { TOKEN_HEADER } from '../../../shared/protocol/workspace.ts';
 import type {
-  JobRequest,
+  JobProgress,
   JobStreamLine,
-  ProblemBody,
+  SourceSaved,
   SourceText,
-  SourceWrite,
+  WorkspaceJob,
   WorkspaceStatus,
-} from './workspace-types.ts';
+} from '../../../shared/protocol/workspace.ts';
+import type { ProblemBody } from '../../../shared/protocol/problem.ts';
 
 export class WorkspaceProblem extends Error {
   readonly status: number;
   readonly code: string;
-  readonly body: ProblemBody;
+  readonly body: Pick<ProblemBody, 'status'> & Partial<ProblemBody>;
 
-  constructor(body: ProblemBody) {
+  /** A workspace answer, or one the client makes when there is none (status 0). */
+  constructor(body: Pick<ProblemBody, 'status'> & Partial<ProblemBody>) {
     super(body.detail ?? body.title ?? `HTTP ${body.status}`);
     this.name = 'WorkspaceProblem';
     this.status = body.status;
     this.code = body.code ?? 'error';
     this.body = body;
   }
-}
-
-export interface JobProgress {
-  stage: string;
-  framesDone: number;
-  framesTotal: number;
-  fps: number;
-  etaSeconds: number | null;
 }
 
 async function problemFrom(response: Response): Promise<WorkspaceProblem> {
@@ -48,7 +43,7 @@ export class WorkspaceClient {
 
   async #fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    headers.set('x-kino-token', this.#token);
+    headers.set(TOKEN_HEADER, this.#token);
     if (init.body !== undefined) headers.set('content-type', 'application/json');
     let response: Response;
     try {
@@ -79,7 +74,7 @@ export class WorkspaceClient {
     return this.json('/source');
   }
 
-  saveSource(text: string, expectedSha256: string | undefined): Promise<SourceWrite> {
+  saveSource(text: string, expectedSha256: string | undefined): Promise<SourceSaved> {
     return this.json('/source', { method: 'PUT', body: JSON.stringify({ text, expectedSha256 }) });
   }
 
@@ -94,7 +89,7 @@ export class WorkspaceClient {
    * cancels its job, running or waiting).
    */
   async runJob<T>(
-    job: JobRequest,
+    job: WorkspaceJob,
     onProgress?: (progress: JobProgress) => void,
     signal?: AbortSignal,
   ): Promise<T> {

@@ -1,10 +1,4 @@
-// How the studio writes sizes, durations and paths.
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
+// How the studio writes durations and paths (sizes: shared/format/bytes.ts).
 
 export function formatSeconds(seconds: number): string {
   if (!Number.isFinite(seconds)) return '—';

@@ -1,0 +1,46 @@
+// Messages between the API process and a render worker process (one child per render), so a
+// render's CPU and memory never stall the HTTP event loop.
+import type { RenderReceipt, Toolchain } from '../../shared/protocol/receipt.ts';
+import type { JobError, JobProgress, RenderInput, RenderJobOptions } from './job-store.ts';
+
+export interface RenderAssignment {
+  type: 'render';
+  jobId: string;
+  input: RenderInput;
+  options: RenderJobOptions;
+  /** The render project: where keys are registered and `asset:` sources live. */
+  renderProject: string;
+  /** The worker's scratch folder for this job; the parent moves the results into storage. */
+  workDir: string;
+  /**
+   * The toolchain versions for the receipt, found once by the API process (a worker would start
+   * ffmpeg and ffprobe again for every job); absent when they could not be found there.
+   */
+  toolchain?: Toolchain;
+}
+
+export interface CancelRender {
+  type: 'cancel';
+}
+
+export type ToWorker = RenderAssignment | CancelRender;
+
+export interface WorkerOutput {
+  videoPath: string;
+  posterPath: string | null;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  sha256: string;
+  bytes: number;
+  /** The receipt, written as JSON to receiptPath beside the video. */
+  receiptPath: string;
+  receipt: RenderReceipt;
+}
+
+export type FromWorker =
+  | { type: 'progress'; progress: JobProgress }
+  /** The resolved spec (when the model is plain data) and its builder source, before rendering. */
+  | { type: 'resolved'; spec: Record<string, unknown> | null; code: string | null }
+  | { type: 'done'; output: WorkerOutput }
+  | { type: 'failed'; error: JobError };

@@ -1,0 +1,87 @@
+// The browser's MediaLookup: images decoded before playback starts, videos from <video> elements.
+// A source the server cannot give (missing, outside the project, a host not allowed) is reported
+// with the server's reason and left out of the picture, so the rest of the composition still plays.
+import type { DrawableImage, MediaLookup } from '../../shared/canvas/types.ts';
+import type { ProblemBody } from '../../shared/protocol/problem.ts';
+import type { MediaPlan } from '../../shared/timeline/media-plan.ts';
+import { PreviewVideo } from './preview-video.ts';
+import { mediaUrl } from './route-base.ts';
+
+export interface MissingSource {
+  src: string;
+  message: string;
+}
+
+/** Why the server refused `src`: its problem's detail, else the HTTP status. */
+export async function refusalReason(src: string): Promise<string> {
+  try {
+    const response = await fetch(mediaUrl(src));
+    if (response.ok) return 'the browser could not decode it';
+    const body = (await response.json().catch(() => undefined)) as Partial<ProblemBody> | undefined;
+    return body?.detail ?? `HTTP ${response.status}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+async function loadImage(src: string): Promise<HTMLImageElement> {
+  const image = new Image();
+  image.src = mediaUrl(src);
+  await image.decode();
+  return image;
+}
+
+export class PreviewMedia implements MediaLookup {
+  readonly missing: MissingSource[];
+  readonly #images: Map<string, DrawableImage>;
+  readonly #videos: Map<string, PreviewVideo>;
+
+  private constructor(
+    images: Map<string, DrawableImage>,
+    videos: Map<string, PreviewVideo>,
+    missing: MissingSource[],
+  ) {
+    this.#images = images;
+    this.#videos = videos;
+    this.missing = missing;
+  }
+
+  /** Loads everything the plan needs; `onSeeked` fires when a paused video lands on a new picture. */
+  static async load(plan: MediaPlan, fps: number, onSeeked: () => void): Promise<PreviewMedia> {
+    const missing: MissingSource[] = [];
+    const images = new Map<string, DrawableImage>();
+    await Promise.all(
+      [...plan.images].map(async (src) => {
+        try {
+          images.set(src, await loadImage(src));
+        } catch {
+          missing.push({ src, message: await refusalReason(src) });
+        }
+      }),
+    );
+    const videos = new Map(plan.videos.map((use) => [use.key, new PreviewVideo(use, fps, onSeeked)]));
+    await Promise.all([...videos.values()].map((video) => video.firstPicture()));
+    const failed = new Set(
+      [...videos.values()].filter((video) => video.failed).map((video) => video.use.src),
+    );
+    for (const src of failed) missing.push({ src, message: await refusalReason(src) });
+    return new PreviewMedia(images, videos, missing);
+  }
+
+  /** Brings every video to frame `frame` before it is drawn. */
+  sync(frame: number, playing: boolean): void {
+    for (const video of this.#videos.values()) video.sync(frame, playing);
+  }
+
+  image(src: string): DrawableImage | undefined {
+    return this.#images.get(src);
+  }
+
+  videoFrame(key: string): DrawableImage | undefined {
+    return this.#videos.get(key)?.picture;
+  }
+
+  dispose(): void {
+    for (const video of this.#videos.values()) video.dispose();
+  }
+}
