@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const PAGE_ENTRY = fileURLToPath(new URL('../../renderer/player/main.ts', import.meta.url));
+export const PAGE_ENTRY = fileURLToPath(new URL('../../renderer/player/page.ts', import.meta.url));
 
 export async function bundlePageScript(): Promise<string> {
   const result = await build({

@@ -18,7 +18,7 @@ export function wantsJobStream(request: FastifyRequest): boolean {
 }
 
 /**
- * The body the error handler (api/problem.ts) answers a plain request with, so a streamed problem
+ * The body the error handler (main/http/problem.ts) answers a plain request with, so a streamed problem
  * reads the same; anything that is not a Problem is an internal error there too.
  */
 export function jobProblemBody(request: FastifyRequest, error: unknown): ProblemBody {
