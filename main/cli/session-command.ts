@@ -184,6 +184,11 @@ export function registerSessionCommand(program: Command): void {
     );
   // Usage errors and help behave as for every other command (exit 64, no stack trace).
   session.copyInheritedSettings(program);
+  // Listed as typed (normalizeSessionArgv takes the descriptor first), the way the README shows it.
+  session.configureHelp({
+    subcommandTerm: (command) =>
+      command.name() === 'help' ? 'help [command]' : `<descriptor> ${command.name()} [options]`,
+  });
   const shared = (command: Command) =>
     command
       .option('--revision <sourceRevision>', 'refuse to run unless the source is still at this revision')

@@ -119,12 +119,26 @@ describe('isPublicUnicastAddress', () => {
     '::ffff:10.0.0.1',
     '64:ff9b::7f00:1',
     '2002:7f00:1::1',
+    // IPv4-compatible (deprecated ::/96): the IPv4 inside decides.
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '::a00:1',
+    '2002:a9fe:a9fe::',
     'not-an-ip',
   ])('rejects %s', (address) => {
     expect(isPublicUnicastAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    // IPv4-embedding forms of a public IPv4 address are judged as it.
+    '::808:808',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('accepts %s', (address) => {
     expect(isPublicUnicastAddress(address)).toBe(true);
   });
 });

@@ -38,10 +38,28 @@ export interface FetchedFile {
   contentType: string | undefined;
 }
 
-/** True only for public unicast addresses; IPv4-mapped/compatible IPv6 is judged as the IPv4 inside. */
+/**
+ * The IPv4 address an IPv6 address carries, for the forms that reach it: IPv4-compatible (::/96,
+ * deprecated but still routed to the IPv4 host by some stacks), NAT64 (64:ff9b::/96) and 6to4
+ * (2002::/16). IPv4-mapped addresses (::ffff:0:0/96) are unwrapped by ipaddr.process already.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const parts = address.parts;
+  const fromWords = (high: number, low: number) =>
+    new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  if (parts.slice(0, 6).every((part) => part === 0)) return fromWords(parts[6]!, parts[7]!);
+  const range = address.range();
+  if (range === 'rfc6052') return fromWords(parts[6]!, parts[7]!);
+  if (range === '6to4') return fromWords(parts[1]!, parts[2]!);
+  return undefined;
+}
+
+/** True only for public unicast addresses; an IPv6 address that carries an IPv4 one is judged as it. */
 export function isPublicUnicastAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  const judged = parsed.kind() === 'ipv6' ? (embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed) : parsed;
+  return judged.range() === 'unicast';
 }
 
 async function systemResolve(hostname: string): Promise<ResolvedAddress[]> {

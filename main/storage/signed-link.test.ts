@@ -28,4 +28,20 @@ describe('signed download tokens', () => {
       expect(verifyDownloadToken(secret, bad, grant, now)).toBe('malformed');
     }
   });
+
+  it('has exactly one valid string per grant: no spare signature bits, no leading zeros', () => {
+    const token = signDownloadToken(secret, grant);
+    const [expiry, signature] = token.split('.') as [string, string];
+    // 43 base64url characters carry 258 bits for a 256-bit MAC: the last character's low two bits
+    // are spare, so four characters decode to the same bytes. Only the canonical one may verify.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signature.at(-1)!);
+    for (let spare = 1; spare < 4; spare++) {
+      const twin = `${signature.slice(0, -1)}${alphabet[(last & ~3) | ((last + spare) & 3)]}`;
+      expect(Buffer.from(twin, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+      expect(verifyDownloadToken(secret, `${expiry}.${twin}`, grant, now)).toBe('forged');
+    }
+    expect(verifyDownloadToken(secret, `0${expiry}.${signature}`, grant, now)).toBe('malformed');
+    expect(verifyDownloadToken(secret, `00${expiry}.${signature}`, grant, now)).toBe('malformed');
+  });
 });

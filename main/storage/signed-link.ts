@@ -13,7 +13,9 @@ export interface DownloadGrant {
 
 export type TokenCheck = 'valid' | 'malformed' | 'forged' | 'expired';
 
-const TOKEN_PATTERN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+// One grant has exactly one valid token string: the expiry without leading zeros, and the signature
+// compared as its canonical base64url text (decoding would ignore the last character's spare bits).
+const TOKEN_PATTERN = /^(0|[1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/;
 
 function mac(secret: string, id: string, kind: FileKind, expiresSeconds: number): Buffer {
   return createHmac('sha256', secret).update(`kino-download\n${id}\n${kind}\n${expiresSeconds}`).digest();
@@ -38,8 +40,11 @@ export function verifyDownloadToken(
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return 'malformed';
   const expiresSeconds = Number(match[1]);
-  const given = Buffer.from(match[2]!, 'base64url');
-  const expected = mac(secret, file.id, file.kind, expiresSeconds);
+  const given = Buffer.from(match[2]!, 'ascii');
+  const expected = Buffer.from(
+    mac(secret, file.id, file.kind, expiresSeconds).toString('base64url'),
+    'ascii',
+  );
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
   return expiresSeconds * 1000 <= now ? 'expired' : 'valid';
 }
