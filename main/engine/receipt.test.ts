@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Toolchain } from '../../shared/protocol/receipt.ts';
-import { FileHashes, buildRenderReceipt, hashFile, receiptPathFor, writeReceipt } from './receipt.ts';
+import { hashFile } from '../fs/hash-file.ts';
+import { FileHashes, buildRenderReceipt, receiptPathFor, writeReceipt } from './receipt.ts';
 import type { RenderResult } from './render-video.ts';
 
 const TOOLCHAIN: Toolchain = {

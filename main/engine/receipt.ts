@@ -4,7 +4,6 @@
 // the toolchain, the ffprobe probe, the verification and the timings. Written next to the video as
 // <name>.render.json (receiptPathFor).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { QualityGate, ReviewFinding } from '../../shared/protocol/finding.ts';
 import type {
   ReceiptInputFile,
@@ -19,6 +18,8 @@ import { writeFileAtomically } from '../fs/atomic-write.ts';
 import type { ResolvedRenderInput } from '../project/resolve-input.ts';
 import type { RenderOptions, RenderResult } from './render-video.ts';
 import { toolchainVersions } from './toolchain.ts';
+import { hashFile } from '../fs/hash-file.ts';
+import type { FileDigest } from '../fs/hash-file.ts';
 
 /** What was rendered. */
 export interface ReceiptSubject {
@@ -66,22 +67,6 @@ export interface ReceiptRequest {
   outputName?: string | undefined;
   posterName?: string | undefined;
   workspace?: WorkspaceReceiptPart | undefined;
-}
-
-export interface FileDigest {
-  bytes: number;
-  sha256: string;
-}
-
-/** Streams a file through SHA-256: videos can be large, so it is never read whole. */
-export async function hashFile(file: string): Promise<FileDigest> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(file)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).byteLength;
-  }
-  return { bytes, sha256: hash.digest('hex') };
 }
 
 /** Each distinct file hashed once, however many inputs name it. */

@@ -1,9 +1,8 @@
 // Facts about a file (its hash, its probed size) computed once per version of the file: the workspace
 // inspects the same composition again on every edit, and re-hashing a 50 MB clip each time would make
 // that slow. A version is (path, size, mtime); an edited or replaced file gets new facts.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { sha256File } from '../fs/hash-file.ts';
 
 export interface FileVersion {
   path: string;
@@ -33,13 +32,6 @@ export function perFileVersion<T>(kind: string, version: FileVersion, compute: (
   pending.catch(() => cache.delete(key));
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return pending;
-}
-
-/** SHA-256 of a file, read as a stream so a large video never sits in memory whole. */
-export async function sha256File(path: string, signal?: AbortSignal): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { signal })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** The file's hash for this version; an aborted hash is not cached (see perFileVersion). */

@@ -1,11 +1,10 @@
 // Checks that a rendered file is what was asked for, by reading it back with ffprobe: the proof a
 // render hands to its user, with a checksum to identify the exact bytes.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { FORMATS } from '../../shared/output/formats.ts';
 import type { OutputFormat } from '../../shared/output/formats.ts';
 import { probeFile } from '../ffmpeg/probe.ts';
+import { sha256File } from '../fs/hash-file.ts';
 import type { ProbeResult } from '../../shared/protocol/receipt.ts';
 import type { VerificationCheck } from '../../shared/protocol/receipt.ts';
 
@@ -41,12 +40,6 @@ export class VerificationError extends Error {
     );
     this.output = output;
   }
-}
-
-async function sha256(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 function check(
@@ -103,7 +96,7 @@ export function compareProbe(probe: ProbeResult, expected: ExpectedOutput): Veri
 
 export async function verifyOutput(path: string, expected: ExpectedOutput): Promise<VerifiedOutput> {
   const { size } = await stat(path);
-  const [probe, digest] = await Promise.all([probeFile(path), sha256(path)]);
+  const [probe, digest] = await Promise.all([probeFile(path), sha256File(path)]);
   const checks = [check('non-empty file', true, size > 0), ...compareProbe(probe, expected)];
   return { path, bytes: size, sha256: digest, probe, checks, ok: checks.every((c) => c.ok) };
 }

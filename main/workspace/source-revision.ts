@@ -4,13 +4,13 @@
 // once and re-hashed only when their size, mtime or inode change, so checking the revision before
 // and after every capture costs a few stat calls.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CompositionCompileError, scanComposition } from '../composition/compile.ts';
 import type { CompositionGraph, PackageRef } from '../composition/compile.ts';
 import type { CompileProblem } from '../../shared/protocol/problem.ts';
 import type { RenderProject } from '../project/load.ts';
+import { sha256File } from '../fs/hash-file.ts';
 
 export interface SourceRevision {
   /** 16 hex digits of a SHA-256 over the fingerprinted content. */
@@ -31,12 +31,6 @@ async function fileIdentity(file: string): Promise<string | undefined> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   return `${info.size}:${info.mtimeMs}:${info.ino}`;
-}
-
-async function sha256File(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** Regular files under `dir` (recursively), sorted; none when it does not exist. */
