@@ -15,7 +15,8 @@ const LAYERS = [
   ['renderer/player', 'preload'],
   ['renderer/studio'],
   // main/: the Node side, lowest first.
-  ['main/launcher', 'main/fs', 'main/http', 'main/ffmpeg', 'main/workers', 'main/fonts'],
+  ['main/launcher', 'main/fs'],
+  ['main/http', 'main/ffmpeg', 'main/workers', 'main/fonts'],
   ['main/verify', 'main/media', 'main/composition'],
   ['main/encoder', 'main/project'],
   ['main/engine'],

@@ -123,6 +123,29 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
       expectProblem(withBearer, 401, 'unauthorized');
     });
 
+    it('a token in any spelling of the query is neither logged nor echoed in a problem', async () => {
+      const token = tokenOf(privateB.video!.downloadUrl);
+      const base = `${api.baseUrl}/v1/files/${privateB.id}/video`;
+      // %74 is "t": the parsed name is "token", so the link works, and the log must not show it.
+      const encodedName = await fetch(`${base}?%74oken=${token}`);
+      expect(encodedName.status).toBe(200);
+      await encodedName.arrayBuffer();
+      for (const query of [
+        `token[]=${token}`,
+        `token%3D${token}`,
+        `TOKEN=${token}`,
+        `x=1&tok%65n%5B%5D=${token}`,
+      ]) {
+        const answer = await read(await fetch(`${base}?${query}`));
+        expect(answer.status, query).toBe(400);
+        expect(answer.text, query).not.toContain(token);
+        expect(answer.text, query).not.toContain(token.split('.')[1]!);
+      }
+      const log = api.output();
+      expect(log).toContain(`/v1/files/${privateB.id}/video?token=[redacted]`);
+      expect(log).not.toContain(token.split('.')[1]!);
+    });
+
     it('refuses a tampered, malformed or stretched token with 403', async () => {
       const token = tokenOf(privateA.video!.downloadUrl);
       const [expiry, signature] = token.split('.') as [string, string];

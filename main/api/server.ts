@@ -18,6 +18,7 @@ import { lockDataDir } from '../fs/pid-lock.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { loadOrCreateSecret, randomToken } from '../storage/secrets.ts';
 import { rateLimitKey } from '../http/auth.ts';
+import { redactUrl } from '../http/redact-url.ts';
 import { effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
@@ -46,11 +47,6 @@ export interface ApiServer {
   listen(): Promise<string>;
   /** Stops taking requests and work, waits for running renders (up to SHUTDOWN_GRACE), closes the store. */
   close(): Promise<void>;
-}
-
-/** Download tokens ride in the query string: never let one reach a log line. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 }
 
 function createLogger(config: ServerConfig, destination: DestinationStream | undefined): Logger {

@@ -3,6 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../shared/protocol/problem.ts';
+import { describeParameterName } from './redact-url.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -111,10 +112,16 @@ export function fieldErrors(validation: AjvError[], context: string): FieldError
         });
         break;
       case 'additionalProperties':
-        errors.push({
-          pointer: where(`${at}/${String(error.params.additionalProperty)}`),
-          message: 'unknown field',
-        });
+        // A name outside the body may be a secret sent in the wrong place ("?token%3D…"): the
+        // pointer stops at its parent and the message shows the name only when it is plain.
+        errors.push(
+          context === 'body'
+            ? { pointer: where(`${at}/${String(error.params.additionalProperty)}`), message: 'unknown field' }
+            : {
+                pointer: where(at),
+                message: `unknown parameter ${describeParameterName(String(error.params.additionalProperty))}`,
+              },
+        );
         break;
       case 'required':
         errors.push({

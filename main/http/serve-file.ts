@@ -3,11 +3,17 @@
 // descriptor, so a cleanup that deletes it mid-download cannot cut the response short. Chromium seeks
 // a <video> only when the server answers Range requests.
 import { open } from 'node:fs/promises';
+import { openInside } from '../fs/open-inside.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 
 export interface ServedFile {
   path: string;
+  /**
+   * When set, the file is served only if the descriptor opened is inside this folder (checked after
+   * the open, so swapping a parent directory for a symlink cannot redirect it); else it is missing.
+   */
+  insideRoot?: string;
   contentType: string;
   /**
    * A strong validator for the content (its sha256 when known). Without one, a weak validator from
@@ -39,10 +45,13 @@ export async function serveFile(
   reply: FastifyReply,
   file: ServedFile,
 ): Promise<FastifyReply> {
-  const handle = await open(file.path, 'r').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new StoredFileMissing(file.path);
-    throw error;
-  });
+  const handle = file.insideRoot
+    ? (await openInside(file.insideRoot, file.path))?.handle
+    : await open(file.path, 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+  if (!handle) throw new StoredFileMissing(file.path);
   let handedOff = false;
   try {
     const { size, mtimeMs } = await handle.stat();

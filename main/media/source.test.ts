@@ -67,6 +67,7 @@ describe('resolveMediaSource: local files', () => {
     expect(await resolveMediaSource('asset:img/logo.png', project)).toEqual({
       kind: 'file',
       path: join(project.assetsDir, 'img', 'logo.png'),
+      root: project.assetsDir,
     });
   });
 

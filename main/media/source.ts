@@ -22,6 +22,8 @@ export interface MediaProject {
 export interface ResolvedMedia {
   kind: 'file';
   path: string;
+  /** The folder the file was judged to be inside; whoever opens it later checks it again there. */
+  root: string;
 }
 
 /** Test seams of the remote fetch (address checks); production code leaves them unset. */
@@ -40,11 +42,12 @@ export async function resolveMediaSource(
     return {
       kind: 'file',
       path: await resolveLocal(src, src.slice(ASSET_PREFIX.length), project.assetsDir, 'assets directory'),
+      root: project.assetsDir,
     };
   }
   const scheme = SCHEME.exec(src)?.[1]?.toLowerCase();
   if (scheme === 'http' || scheme === 'https') {
-    return { kind: 'file', path: await fetchRemote(src, project, signal, remote) };
+    return { kind: 'file', path: await fetchRemote(src, project, signal, remote), root: project.cacheDir };
   }
   // A Windows drive ("C:\x") looks like a scheme; it is an absolute path and refused as one below.
   if (scheme !== undefined && !win32.isAbsolute(src)) {
@@ -54,7 +57,7 @@ export async function resolveMediaSource(
       { source: src },
     );
   }
-  return { kind: 'file', path: await resolveLocal(src, src, project.root, 'project') };
+  return { kind: 'file', path: await resolveLocal(src, src, project.root, 'project'), root: project.root };
 }
 
 function isInside(base: string, candidate: string): boolean {

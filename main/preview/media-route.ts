@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentTypeFor } from '../http/content-type.ts';
 import { Problem } from '../http/problem.ts';
-import { serveFile } from '../http/serve-file.ts';
+import { serveFile, StoredFileMissing } from '../http/serve-file.ts';
 import { MediaError } from '../media/media-error.ts';
 import type { MediaErrorCode } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
@@ -32,6 +32,12 @@ export interface MediaRouteOptions {
   onServed?: (file: string) => void;
 }
 
+/**
+ * What a composition loads through /media; sources, configs and secrets (.env) are never served.
+ * ".ts" is MPEG-TS to the type database, but a TypeScript source here (and no browser plays MPEG-TS).
+ */
+const SERVED_TYPES = /^(image|video|audio|font)\/(?!mp2t$)/;
+
 /** Project files are data, never a document of this origin (an SVG opened directly runs no script). */
 const DATA_ONLY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -43,20 +49,37 @@ export async function serveMedia(
 ): Promise<void> {
   if (!src) throw new Problem(400, 'bad_request', 'expected ?src=<media source>');
   let file: string;
+  let root: string;
   try {
-    file = (await resolveMediaSource(src, options.media)).path;
+    ({ path: file, root } = await resolveMediaSource(src, options.media));
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
     throw new Problem(statusFor(error.code), error.code, error.message);
   }
+  const remote = /^https?:/i.test(src);
+  const contentType = contentTypeFor(file);
+  // A download is cached under its URL's extension, if it has one: only project files are judged by name.
+  if (!remote && !SERVED_TYPES.test(contentType)) {
+    throw new Problem(
+      403,
+      'not_media',
+      `media source "${src}" is not an image, video, audio or font file (${contentType}); only media is served`,
+    );
+  }
   // Downloaded remote media sits in the render cache; only project files are worth watching.
-  if (!/^https?:/i.test(src)) options.onServed?.(file);
+  if (!remote) options.onServed?.(file);
   // Assets change under a running preview: the page revalidates after every reload, and an unchanged
   // file costs a 304 rather than its bytes.
-  await serveFile(request, reply, {
-    path: file,
-    contentType: contentTypeFor(file),
-    cacheControl: 'no-cache',
-    headers: { 'content-security-policy': DATA_ONLY_POLICY },
-  });
+  try {
+    await serveFile(request, reply, {
+      path: file,
+      insideRoot: root,
+      contentType,
+      cacheControl: 'no-cache',
+      headers: { 'content-security-policy': DATA_ONLY_POLICY },
+    });
+  } catch (error) {
+    if (!(error instanceof StoredFileMissing)) throw error;
+    throw new Problem(404, 'missing_asset', `media source "${src}" is no longer there`);
+  }
 }

@@ -42,7 +42,7 @@ export function previewPageHtml(config: PreviewConfig): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${PREVIEW_ROUTES.fontsCss}">
+<link rel="stylesheet" href="${PREVIEW_ROUTES.fontsCss.slice(1)}">
 <style>${STYLE}</style>
 </head>
 <body data-status="loading">
@@ -58,7 +58,7 @@ export function previewPageHtml(config: PreviewConfig): string {
   <span id="status"></span>
 </div>
 <script type="application/json" id="${CONFIG_ELEMENT_ID}">${scriptJson(config)}</script>
-<script type="module" src="${PREVIEW_ROUTES.script}"></script>
+<script type="module" src="${PREVIEW_ROUTES.script.slice(1)}"></script>
 </body>
 </html>
 `;

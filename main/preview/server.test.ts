@@ -23,8 +23,13 @@ interface Reply {
   body: Buffer;
 }
 
-/** A raw request, so the Host header can be anything (fetch would not let a test forge it). */
+/** A route under the server's session key. */
 function get(path: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return getRaw(`${server!.base}${path}`, headers);
+}
+
+/** A raw request, so the Host header can be anything (fetch would not let a test forge it). */
+function getRaw(path: string, headers: Record<string, string> = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server!.port, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -51,7 +56,7 @@ function subscribe(): { next(): Promise<BuildState>; close(): void } {
   const queue: BuildState[] = [];
   const waiting: ((state: BuildState) => void)[] = [];
   let buffer = '';
-  const req = request({ host: '127.0.0.1', port: server!.port, path: '/events' }, (res) => {
+  const req = request({ host: '127.0.0.1', port: server!.port, path: `${server!.base}/events` }, (res) => {
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
       buffer += chunk;
@@ -107,6 +112,42 @@ describe('preview server', () => {
     expect(font.body.length).toBeGreaterThan(10_000);
     expect((await get('/fonts/9999.ttf')).status).toBe(404);
     expect((await get('/nothing-here')).status).toBe(404);
+  });
+
+  it('serves nothing without the session key its printed URL carries', async () => {
+    const { url, base } = await start();
+    expect(url).toBe(`http://127.0.0.1:${server!.port}${base}/`);
+    expect(base).toMatch(/^\/[A-Za-z0-9_-]{24}$/);
+    const wrongKey = `/${'A'.repeat(24)}`;
+    for (const path of [
+      '/',
+      '/media?src=asset%3Alogo.png',
+      '/media?src=kino.json',
+      '/composition.js',
+      '/events',
+      `${wrongKey}/media?src=asset%3Alogo.png`,
+      `${wrongKey}/`,
+      `${base.slice(0, -1)}/media?src=asset%3Alogo.png`,
+    ]) {
+      const reply = await getRaw(path);
+      expect(reply.status, path).toBe(404);
+      expect(reply.body.toString(), path).toContain('session key');
+    }
+    expect((await get('/media?src=asset%3Alogo.png')).status).toBe(200);
+  });
+
+  it('serves only media from the project: never its config, sources or a .env', async () => {
+    await start();
+    writeFileSync(join(project!.root, '.env'), 'SECRET=1');
+    for (const src of ['kino.json', '.env', 'comp.ts', 'assets/../palette.ts']) {
+      const reply = await media(src);
+      expect(reply.status, src).not.toBe(200);
+      expect(reply.body.toString(), src).not.toContain('SECRET=1');
+      expect(reply.body.toString(), src).not.toContain('Hello preview');
+    }
+    const config = await media('comp.ts');
+    expect(config.status).toBe(403);
+    expect(JSON.parse(config.body.toString())).toMatchObject({ code: 'not_media' });
   });
 
   it('answers 403 to any Host but a loopback name on its own port', async () => {

@@ -2,11 +2,13 @@
 // the page script (bundled for the browser by esbuild), and a PreviewSite: the composition rebuilt on
 // every change of its sources or assets and pushed over Server-Sent Events, the bundled fonts and the
 // project's media. Requests must name the loopback address and port it bound (DNS rebinding).
+import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import type { PreviewConfig } from '../../shared/protocol/preview.ts';
+import { tokensEqual } from '../http/auth.ts';
 import { loopbackOnly } from '../http/loopback-guard.ts';
 import { Problem, installProblemHandlers } from '../http/problem.ts';
 import { KinoInputError } from '../project/input-error.ts';
@@ -24,7 +26,10 @@ export interface PreviewServerOptions {
 }
 
 export interface PreviewServer {
+  /** The page's address, session key included. */
   url: string;
+  /** The path every route sits under: "/<session key>". */
+  base: string;
   port: number;
   composition: LiveComposition;
   close(): Promise<void>;
@@ -50,6 +55,9 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const config: PreviewConfig = { file: options.file, projectFonts: project.fonts };
   const html = previewPageHtml(config);
 
+  // Every route sits under a random key, as the studio preview's do: another local process (or a
+  // page in the browser) that only knows the port cannot read the project's media or sources.
+  const base = `/${randomBytes(18).toString('base64url')}`;
   let port = 0;
   const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, forceCloseConnections: true });
   installProblemHandlers(app, MAX_BODY_BYTES);
@@ -63,7 +71,18 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     [PREVIEW_ROUTES.script]: text('text/javascript', script),
   };
   app.get('/*', async (request, reply) => {
-    const route = request.url.split('?', 1)[0]!;
+    const pathname = request.url.split('?', 1)[0]!;
+    // None, and no 404 in the console for it.
+    if (pathname === '/favicon.ico') return reply.code(204).send();
+    const slash = pathname.indexOf('/', 1);
+    if (slash < 0 || !tokensEqual(pathname.slice(0, slash), base)) {
+      throw new Problem(
+        404,
+        'not_found',
+        'open the address "kino preview" printed: its path carries the session key',
+      );
+    }
+    const route = pathname.slice(slash);
     const page = pages[route];
     if (page) {
       return reply
@@ -72,8 +91,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         .header('x-content-type-options', 'nosniff')
         .send(page.body);
     }
-    // None, and no 404 in the console for it.
-    if (route === '/favicon.ico') return reply.code(204).send();
     if (await site.serve(route, request, reply)) return reply;
     throw new Problem(404, 'not_found', `no preview route ${route}`);
   });
@@ -92,7 +109,8 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   }
   port = (app.server.address() as { port: number }).port;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}${base}/`,
+    base,
     port,
     composition: site.composition,
     async close() {

@@ -47,10 +47,13 @@ export function checkEndpoint(endpoint: unknown): string {
   return url.origin;
 }
 
+/** A descriptor is a few hundred bytes; anything far larger is not one. */
+const MAX_DESCRIPTOR_BYTES = 64 * 1024;
+
 export async function readSessionDescriptor(file: string): Promise<SessionDescriptor> {
   // One handle, opened without following a symlink, is checked and read: the file cannot be
-  // swapped between the checks and the read.
-  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+  // swapped between the checks and the read. O_NONBLOCK: a FIFO put in its place must not hang us.
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
     (error: NodeJS.ErrnoException) => {
       throw new DescriptorError(
         error.code === 'ENOENT'
@@ -65,6 +68,9 @@ export async function readSessionDescriptor(file: string): Promise<SessionDescri
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new DescriptorError(`${file} is not a file`);
+    if (info.size > MAX_DESCRIPTOR_BYTES) {
+      throw new DescriptorError(`${file} is ${info.size} bytes, too large to be a workspace descriptor`);
+    }
     if ((info.mode & 0o077) !== 0) {
       throw new DescriptorError(
         `${file} is readable by other users (mode ${(info.mode & 0o777).toString(8)}); it holds a token: chmod 600 it`,

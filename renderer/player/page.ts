@@ -18,6 +18,10 @@ import type { MissingSource } from './preview-media.ts';
 import { BUILD_EVENT, CONFIG_ELEMENT_ID, PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import type { BuildState, PreviewConfig } from '../../shared/protocol/preview.ts';
 import { describeThrown } from './stack-map.ts';
+import { previewRoute, setPreviewRouteBase } from './route-base.ts';
+
+// The server puts every route under the page's own folder (a session key): reach them from there.
+setPreviewRouteBase(new URL('.', location.href).pathname);
 
 interface Loaded {
   video: ResolvedVideo;
@@ -164,7 +168,7 @@ async function enqueue(state: BuildState): Promise<void> {
   applying = false;
 }
 
-const events = new EventSource(PREVIEW_ROUTES.events);
+const events = new EventSource(previewRoute(PREVIEW_ROUTES.events));
 events.addEventListener(BUILD_EVENT, (event) => {
   void enqueue(JSON.parse((event as MessageEvent<string>).data) as BuildState);
 });
