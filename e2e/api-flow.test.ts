@@ -323,6 +323,20 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
     expect(running.some((p) => p.percent < 100 && p.framesTotal > 0)).toBe(true);
   });
 
+  it('a spec with groups nested 500 deep → 400 invalid_spec at the group too deep, not a 500', async () => {
+    let element: Record<string, unknown> = { type: 'rect', width: 10, height: 10, fill: '#fff' };
+    for (let i = 0; i < 500; i++) element = { type: 'group', children: [element] };
+    const spec = { ...TINY_SPEC, scenes: [{ duration: '1s', elements: [element] }] };
+    const answer = await read(await api.api('/v1/renders', { method: 'POST', json: { spec } }));
+    expect(answer.status, answer.text).toBe(400);
+    const problem = answer.body as { code: string; errors: { pointer: string }[] };
+    expect(problem.code).toBe('invalid_spec');
+    expect(problem.errors.map((e) => e.pointer)).toEqual([
+      `/spec/scenes/0/elements/0${'/children/0'.repeat(32)}`,
+    ]);
+    expect(JSON.stringify(problem)).toMatch(/at most 32 deep/);
+  });
+
   it('serves the video spec JSON Schema (draft 2020-12)', async () => {
     const answer = await read(await fetch(`${api.baseUrl}/v1/schema/video-spec`));
     expect(answer.status).toBe(200);

@@ -72,3 +72,20 @@ describe('parseModel', () => {
     expect(assertModel(model)).toEqual(model);
   });
 });
+
+describe('parseModel: nesting', () => {
+  it('refuses groups nested thousands deep with one issue, without overflowing the stack', () => {
+    let element: Record<string, unknown> = { type: 'rect', width: 10, height: 10 };
+    for (let i = 0; i < 20_000; i++) element = { type: 'group', children: [element] };
+    const result = parseModel({
+      aspect: 'square',
+      fps: 30,
+      scenes: [{ duration: '1s', elements: [element] }],
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.issues).toHaveLength(1);
+      expect(result.issues[0]!.message).toMatch(/at most 32 deep/);
+    }
+  });
+});

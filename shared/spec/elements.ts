@@ -14,6 +14,7 @@ import {
 } from './shape-elements.ts';
 import type { TextElement } from './text-element.ts';
 import { TextElementSchema } from './text-element.ts';
+import { MAX_GROUP_DEPTH } from './nesting.ts';
 import { TimeSchema } from './time.ts';
 
 /** A group: children laid out in the group's box and sharing its transform and animations. */
@@ -42,7 +43,10 @@ export const GroupElementSchema: z.ZodType<GroupElement> = z.strictObject({
   type: z.literal('group'),
   ...GroupFieldsSchema.shape,
   get children() {
-    return z.array(ElementSchema).max(500);
+    return z
+      .array(ElementSchema)
+      .max(500)
+      .describe(`The group's elements. Groups nest at most ${MAX_GROUP_DEPTH} deep.`);
   },
 });
 

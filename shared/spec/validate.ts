@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { VideoSpecSchema } from './schema.ts';
 import type { VideoSpec } from './schema.ts';
+import { TOO_DEEP_MESSAGE, tooDeepGroup } from './nesting.ts';
 
 export interface SpecIssue {
   /** RFC 6901 JSON pointer into the input ("" is the whole document). */
@@ -46,7 +47,15 @@ export function formatIssues(error: z.ZodError): SpecIssue[] {
     });
 }
 
+/** A spec nested too deep for the validator to walk safely, as its one issue. */
+export function nestingIssues(input: unknown): SpecIssue[] | undefined {
+  const path = tooDeepGroup(input);
+  return path ? [{ pointer: toJsonPointer(path), message: TOO_DEEP_MESSAGE }] : undefined;
+}
+
 export function parseSpec(input: unknown): SpecParseResult {
+  const tooDeep = nestingIssues(input);
+  if (tooDeep) return { ok: false, issues: tooDeep };
   const result = VideoSpecSchema.safeParse(input);
   if (result.success) return { ok: true, spec: result.data };
   return { ok: false, issues: formatIssues(result.error) };
