@@ -253,10 +253,43 @@ describe('rendered mix', () => {
     expect(before.mean - fading.mean).toBeGreaterThan(6);
   });
 
+  // Issue 12: an "m4a" that is an HLS playlist naming a file elsewhere was mixed into the output.
+  it('refuses a playlist or ffconcat file dressed as audio before ffmpeg can follow it', async () => {
+    // An mp3 segment: ffmpeg's HLS demuxer takes it (it refuses a .wav one by its extension).
+    const secret = join(dir, 'secret.mp3');
+    await runTool(ffmpegPath(), ['-f', 'lavfi', '-i', 'sine=duration=1', secret]);
+    const playlist = join(dir, 'music.m4a');
+    await writeFile(
+      playlist,
+      `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile://${secret}\n#EXT-X-ENDLIST\n`,
+    );
+    const concat = join(dir, 'music.mp3');
+    await writeFile(concat, `ffconcat version 1.0\nfile '${secret}'\n`);
+    for (const path of [playlist, concat]) {
+      const error = await renderMix('playlist', { durationSeconds: 1, tracks: [track({ path })] }).catch(
+        (e: unknown) => e,
+      );
+      expect(error, path).toMatchObject({ code: 'media_unsafe_format' });
+    }
+  });
+
+  it('pins each input to the demuxer the gate judged', async () => {
+    const plan = await completeAudioMixPlan({ durationSeconds: 1, tracks: [track({ path: tonePath })] });
+    expect(plan.tracks[0]!.demuxer).toBe('wav');
+    expect(audioMixGraph(plan, 1)!.inputArgs).toEqual([
+      '-protocol_whitelist',
+      'file',
+      '-f',
+      'wav',
+      '-i',
+      `file:${tonePath}`,
+    ]);
+  });
+
   it('names a missing or non-audio source', async () => {
     await expect(
       completeAudioMixPlan({ durationSeconds: 1, tracks: [track({ path: join(dir, 'missing.mp3') })] }),
-    ).rejects.toThrow(/missing\.mp3 cannot be read/);
+    ).rejects.toThrow(/missing\.mp3.* not found/);
     const text = join(dir, 'notes.txt');
     await writeFile(text, 'not audio');
     await expect(

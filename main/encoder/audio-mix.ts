@@ -1,9 +1,9 @@
 // The soundtrack as an ffmpeg filter graph: each track trimmed, looped, sped up, faded, gained and
 // placed at its start, then all mixed to 48 kHz stereo exactly as long as the video.
-import { access, constants } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResolvedAudio } from '../../shared/timeline/types.ts';
-import { probeFile } from '../ffmpeg/probe.ts';
+import { MediaError } from '../media/media-error.ts';
+import { INPUT_PROTOCOLS, demuxerName, probeMedia } from '../media/probe-media.ts';
 
 export interface AudioMixTrack {
   /** A local file (remote sources are downloaded before this point). */
@@ -25,6 +25,13 @@ export interface AudioMixTrack {
   sourceDurationSeconds?: number | undefined;
   /** A clip's own sound: a file without an audio stream simply has none (dropSoundlessTracks). */
   optional?: boolean | undefined;
+  /** The spec's source string, named in errors. */
+  source?: string | undefined;
+  /**
+   * The demuxer the media gate judged the file to be (probeMedia: no playlists, manifests or other
+   * referencing containers); ffmpeg is pinned to it. Set by dropSoundlessTracks/completeAudioMixPlan.
+   */
+  demuxer?: string | undefined;
 }
 
 /** A resolved sound as a track of the mix, read from `path` (its source as a local file). */
@@ -40,6 +47,7 @@ export function mixTrack(audio: ResolvedAudio, path: string): AudioMixTrack {
     fadeOutSeconds: audio.fadeOutSeconds,
     rate: audio.rate,
     optional: audio.origin === 'clip',
+    source: audio.track.src,
   };
 }
 
@@ -119,8 +127,15 @@ function placeTrack(track: AudioMixTrack, videoSeconds: number): PlacedTrack | u
 
 function trackInputArgs(placed: PlacedTrack): string[] {
   const { track, sourceStart } = placed;
-  // Only plain local files: a path is never read as a protocol URL (concat:, http:, ...).
-  const input = ['-protocol_whitelist', 'file', '-i', `file:${resolve(track.path)}`];
+  // Only plain local files: a path is never read as a protocol URL (concat:, http:, ...), and the
+  // demuxer is the one the gate judged, so ffmpeg cannot decide it is a playlist after all.
+  const input = [
+    '-protocol_whitelist',
+    INPUT_PROTOCOLS,
+    ...(track.demuxer ? ['-f', track.demuxer] : []),
+    '-i',
+    `file:${resolve(track.path)}`,
+  ];
   if (track.loop) {
     if (sourceStart > 0) return input;
     // An endless input must be cut at the demuxer: ffmpeg 4.1 keeps decoding an input whose
@@ -212,39 +227,46 @@ export function audioMixIsAudible(plan: AudioMixPlan): boolean {
   return plan.tracks.some((track) => placeTrack(track, plan.durationSeconds) !== undefined);
 }
 
-function needsSourceDuration(track: AudioMixTrack): boolean {
-  if (track.sourceDurationSeconds !== undefined) return false;
-  const sourceStart = track.sourceStartSeconds + Math.max(0, -track.startSeconds) * track.rate;
-  if (track.loop) return sourceStart > 0;
-  return track.durationSeconds === undefined && track.fadeOutSeconds > 0;
+/**
+ * Every track through the media gate (probeMedia): its real container is probed, playlists and
+ * other referencing formats are refused, and its demuxer and length are kept for the mix.
+ */
+async function gateTrack(track: AudioMixTrack): Promise<AudioMixTrack & { hasAudio: boolean }> {
+  const probe = await probeMedia(track.path, track.source);
+  return {
+    ...track,
+    demuxer: demuxerName(probe.formatName),
+    sourceDurationSeconds: track.sourceDurationSeconds ?? probe.durationSeconds,
+    hasAudio: probe.hasAudio,
+  };
 }
 
 /** Removes optional tracks (clips' own sound) whose file has no audio stream: there is nothing to mix. */
 export async function dropSoundlessTracks(plan: AudioMixPlan, signal?: AbortSignal): Promise<AudioMixPlan> {
-  if (!plan.tracks.some((track) => track.optional)) return plan;
-  const keep = await Promise.all(
-    plan.tracks.map(async (track) => {
-      if (!track.optional) return true;
-      const probe = await probeFile(track.path, { signal });
-      return probe.audio !== undefined;
-    }),
-  );
-  return { ...plan, tracks: plan.tracks.filter((_, i) => keep[i]) };
+  signal?.throwIfAborted();
+  const gated = await Promise.all(plan.tracks.map(gateTrack));
+  return {
+    ...plan,
+    tracks: gated.filter((t) => t.hasAudio || !t.optional).map(({ hasAudio: _hasAudio, ...track }) => track),
+  };
 }
 
-/** Checks every source is a readable file and adds the source lengths the graph needs (ffprobe). */
+/** Gates every source (see gateTrack) and adds the source lengths the graph needs. */
 export async function completeAudioMixPlan(plan: AudioMixPlan, signal?: AbortSignal): Promise<AudioMixPlan> {
+  signal?.throwIfAborted();
   const tracks = await Promise.all(
     plan.tracks.map(async (track) => {
-      try {
-        await access(track.path, constants.R_OK);
-      } catch {
-        throw new Error(`audio source ${track.path} cannot be read; check that the file exists.`);
+      const { hasAudio, ...gated } = await gateTrack(track);
+      if (!hasAudio) {
+        throw new MediaError(
+          'media_no_audio',
+          `audio source "${track.source ?? track.path}" has no audio stream`,
+          {
+            ...(track.source === undefined ? {} : { source: track.source }),
+          },
+        );
       }
-      if (!needsSourceDuration(track)) return track;
-      const probe = await probeFile(track.path, { signal });
-      if (!probe.audio) throw new Error(`${track.path} has no audio stream.`);
-      return { ...track, sourceDurationSeconds: probe.durationSeconds };
+      return gated;
     }),
   );
   return { ...plan, tracks };

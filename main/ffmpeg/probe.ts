@@ -1,5 +1,6 @@
 // What a media file really contains, as ffprobe reads it, in a shape that does not depend on the
 // container's quirks (frame counts missing from WebM and GIF headers, VP9 alpha in a side channel).
+import { resolve } from 'node:path';
 import { ffprobePath } from './binaries.ts';
 import { runTool } from './run.ts';
 import type { ProbeVideo, ProbeAudio, ProbeResult } from '../../shared/protocol/receipt.ts';
@@ -55,10 +56,16 @@ export function streamHasAlpha(stream: {
 }
 
 async function readProbe(path: string, args: string[], signal: AbortSignal | undefined): Promise<RawProbe> {
-  const { stdout } = await runTool(ffprobePath(), ['-v', 'error', '-print_format', 'json', ...args, path], {
-    captureStdout: true,
-    signal,
-  });
+  // Only the local file protocol, and the path never read as a protocol URL ("concat:…").
+  const input = ['-protocol_whitelist', 'file', `file:${resolve(path)}`];
+  const { stdout } = await runTool(
+    ffprobePath(),
+    ['-v', 'error', '-print_format', 'json', ...args, ...input],
+    {
+      captureStdout: true,
+      signal,
+    },
+  );
   return JSON.parse(stdout) as RawProbe;
 }
 

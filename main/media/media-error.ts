@@ -20,6 +20,7 @@ export type MediaErrorCode =
   | 'media_unsafe_format'
   | 'media_probe_failed'
   | 'media_no_video'
+  | 'media_no_audio'
   | 'media_decode_failed';
 
 export class MediaError extends Error {

@@ -63,6 +63,11 @@ async function refuseReferencingContainers(path: string, source: string | undefi
   if (text.startsWith('<') && text.includes('<MPD')) throw unsafeFormat(path, 'a DASH manifest', source);
 }
 
+/** The first demuxer name: pinning it means ffmpeg cannot pick a different one than the probe judged. */
+export function demuxerName(formatName: string): string | undefined {
+  return formatName.split(',')[0] || undefined;
+}
+
 export function assertSafeFormat(formatName: string, path: string, source?: string): void {
   const names = formatName.split(',');
   const bad = names.find((name) => REFERENCING_FORMATS.has(name));

@@ -10,7 +10,7 @@ import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import type { DrawableImage } from '../../shared/canvas/types.ts';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { MediaError } from './media-error.ts';
-import { INPUT_PROTOCOLS, probeMedia } from './probe-media.ts';
+import { INPUT_PROTOCOLS, demuxerName, probeMedia } from './probe-media.ts';
 import type { MediaProbe } from './probe-media.ts';
 
 export interface VideoFrameSourceOptions {
@@ -61,11 +61,6 @@ function outputSize(
   const height = probe.height!;
   const scale = Math.min(1, (maxWidth ?? width) / width, (maxHeight ?? height) / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-/** The first demuxer name: pinning it means ffmpeg cannot pick a different one than the probe judged. */
-function demuxerName(formatName: string): string | undefined {
-  return formatName.split(',')[0] || undefined;
 }
 
 export class VideoFrameSource {
