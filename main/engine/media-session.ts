@@ -64,7 +64,9 @@ export class MediaSession implements MediaLookup {
     const imagePaths = new Map(
       [...plan.images].filter((src) => files.has(src)).map((src) => [src, files.get(src)!]),
     );
-    const images = (await loadImages(imagePaths)) as unknown as Map<string, DrawableImage>;
+    const images = (await loadImages(imagePaths, {
+      maxPixels: context.policy.maxImagePixels,
+    })) as unknown as Map<string, DrawableImage>;
     return new MediaSession(images, files, plan, fps);
   }
 

@@ -17,6 +17,7 @@ export type MediaErrorCode =
   | 'media_fetch_failed'
   | 'media_unreadable'
   | 'media_corrupt_image'
+  | 'media_image_too_large'
   | 'media_unsafe_format'
   | 'media_probe_failed'
   | 'media_no_video'

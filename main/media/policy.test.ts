@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEDIA_POLICY, isHostAllowed, MediaPolicySchema } from './policy.ts';
 
 describe('MediaPolicySchema', () => {
-  it('defaults to no remote hosts, 50 MiB, 15 s and 3 redirects', () => {
+  it('defaults to no remote hosts, 50 MiB, 15 s, 3 redirects and 40 MP images', () => {
     expect(DEFAULT_MEDIA_POLICY).toEqual({
       allowHosts: [],
       maxBytes: 50 * 1024 * 1024,
       timeoutMs: 15_000,
       maxRedirects: 3,
+      maxImagePixels: 40_000_000,
     });
   });
 

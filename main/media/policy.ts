@@ -4,6 +4,9 @@ import { MediaError } from './media-error.ts';
 
 const HOST_PATTERN = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^\[[0-9a-f:.]+\]$/;
 
+/** Skia's own ceiling for one bitmap is 2^29 bytes: 2^27 RGBA pixels. */
+export const MAX_IMAGE_PIXELS_CEILING = 2 ** 27;
+
 export const MediaPolicySchema = z.strictObject({
   allowHosts: z
     .array(
@@ -33,6 +36,15 @@ export const MediaPolicySchema = z.strictObject({
     .max(20)
     .default(3)
     .describe('Redirects followed per download (default 3).'),
+  maxImagePixels: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_IMAGE_PIXELS_CEILING)
+    .default(40_000_000)
+    .describe(
+      'Largest still image decoded, in pixels (width × height; default 40 million). Read from the header before decoding; SVGs are rasterised under it.',
+    ),
 });
 export type MediaPolicy = z.output<typeof MediaPolicySchema>;
 

@@ -49,6 +49,13 @@ export const ProjectMediaSchema = z.strictObject({
   maxBytes: z.number().int().positive().optional().describe('Largest download accepted, in bytes.'),
   timeoutMs: z.number().int().positive().optional().describe('Time allowed per download, in milliseconds.'),
   maxRedirects: z.number().int().min(0).max(20).optional().describe('Redirects followed per download.'),
+  maxImagePixels: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 27)
+    .optional()
+    .describe('Largest still image decoded, in pixels (width × height; default 40 million).'),
 });
 export type ProjectMedia = z.infer<typeof ProjectMediaSchema>;
 
