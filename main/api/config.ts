@@ -50,6 +50,9 @@ export function parseRateLimit(text: string): RateLimit | null | undefined {
   return { max: Number(match[1]), windowMs };
 }
 
+/** Frames × width × height: about 10 minutes of 4K at 60 fps, or 80 minutes of 1080p at 30 fps. */
+export const DEFAULT_MAX_RENDER_PIXELS = 300_000_000_000;
+
 const durationVar = (fallback: string, { allowZero }: { allowZero: boolean }) =>
   z
     .string()
@@ -138,6 +141,29 @@ const EnvSchema = z.object({
       }
       return limit;
     }),
+  AUTH_FAILURE_LIMIT: z
+    .string()
+    .default('20/min')
+    .transform((text, ctx) => {
+      const limit = parseRateLimit(text);
+      if (limit === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a rate like "20/min" or "100/h", or 0 to turn it off, got "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return limit;
+    }),
+  REQUEST_TIMEOUT: durationVar('30s', { allowZero: false }),
+  MAX_QUEUED_PER_TOKEN: wholeVar(100, 1, 1_000_000),
+  MAX_QUEUE_DEPTH: wholeVar(500, 1, 10_000_000),
+  MAX_RENDER_PIXELS: z
+    .string()
+    .regex(/^\d+$/, 'expected a whole number of pixels (frames × width × height), like 300000000000')
+    .default(String(DEFAULT_MAX_RENDER_PIXELS))
+    .transform(Number)
+    .pipe(z.number().min(1_000_000, 'must be at least 1000000').max(Number.MAX_SAFE_INTEGER)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -166,6 +192,16 @@ export interface ServerConfig {
   docsEnabled: boolean;
   maxBodyBytes: number;
   rateLimit: RateLimit | null;
+  /** Failed authentications allowed per client address and window; null: not limited. */
+  authFailureLimit: RateLimit | null;
+  /** Time allowed to receive a whole request, headers and body (REQUEST_TIMEOUT). */
+  requestTimeoutMs: number;
+  /** Queued renders one token may have waiting (429 beyond). */
+  maxQueuedPerToken: number;
+  /** Queued renders in all (503, and readyz not ready, when reached). */
+  maxQueueDepth: number;
+  /** The largest render accepted, as frames × width × height. */
+  maxRenderPixels: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -218,6 +254,11 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     docsEnabled: e.DOCS_ENABLED,
     maxBodyBytes: e.MAX_BODY,
     rateLimit: e.RATE_LIMIT,
+    authFailureLimit: e.AUTH_FAILURE_LIMIT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT,
+    maxQueuedPerToken: e.MAX_QUEUED_PER_TOKEN,
+    maxQueueDepth: e.MAX_QUEUE_DEPTH,
+    maxRenderPixels: e.MAX_RENDER_PIXELS,
     logLevel: e.LOG_LEVEL,
   };
 }

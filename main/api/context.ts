@@ -1,5 +1,6 @@
 // What the routes share: configuration, the job store, storage, the runner, links and the clock.
 import type { Logger } from 'pino';
+import type { AuthFailureLimiter } from '../http/auth-failures.ts';
 import type { Cleanup } from '../jobs/cleanup.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import type { JobStore } from '../jobs/job-store.ts';
@@ -16,6 +17,8 @@ export interface ApiContext {
   cleanup: Cleanup;
   keys: KeyRegistry;
   apiToken: string;
+  /** Counts failed bearer-token checks per address (AUTH_FAILURE_LIMIT); undefined when off. */
+  authFailures: AuthFailureLimiter | undefined;
   links: () => LinkContext;
   log: Logger;
   now: () => number;

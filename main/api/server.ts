@@ -2,6 +2,7 @@
 // limits, the OpenAPI document generated from the route schemas, the durable job store, the
 // storage backend, the render runner and the cleanup timer.
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
@@ -18,6 +19,7 @@ import { lockDataDir } from '../fs/pid-lock.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { loadOrCreateSecret, randomToken } from '../storage/secrets.ts';
 import { rateLimitKey } from '../http/auth.ts';
+import { AuthFailureLimiter } from '../http/auth-failures.ts';
 import { redactUrl } from '../http/redact-url.ts';
 import { effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
@@ -139,6 +141,9 @@ export async function createApiServer(
     cleanup,
     keys: new KeyRegistry(config.renderProject),
     apiToken: apiTokenSecret.value,
+    authFailures: config.authFailureLimit
+      ? new AuthFailureLimiter(config.authFailureLimit, { now })
+      : undefined,
     links: () => ({ baseUrl, signingSecret }),
     log,
     now,
@@ -147,6 +152,17 @@ export async function createApiServer(
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: config.maxBodyBytes,
+    // A whole request, headers and body, must arrive within REQUEST_TIMEOUT: a body sent a byte at a
+    // time cannot hold a connection open. Node checks every second here (its default is 30 s).
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
     genReqId: () => `req_${randomToken(9)}`,
     requestIdHeader: false,
     onProtoPoisoning: 'error',

@@ -2,6 +2,7 @@
 // their content nor their length leaks through timing.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { AuthFailureLimiter } from './auth-failures.ts';
 import { Problem } from './problem.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -35,29 +36,46 @@ export function rateLimitKey(tokens: () => Record<string, string | undefined>) {
   };
 }
 
-/** A preHandler that admits only requests bearing `expected` (`what` names it in the answer). */
-export function requireBearer(expected: () => string | undefined, what: string) {
+/**
+ * A hook that admits only requests bearing `expected` (`what` names it in the answer). With a
+ * limiter, each refusal counts against the caller's address, and an address over its limit is
+ * answered 429 before its token is looked at.
+ */
+export function requireBearer(
+  expected: () => string | undefined,
+  what: string,
+  failures?: AuthFailureLimiter,
+) {
   return async (request: FastifyRequest): Promise<void> => {
-    const configured = expected();
-    const given = bearerToken(request);
-    const challenge = { 'www-authenticate': 'Bearer realm="kino"' };
-    if (!configured) {
-      throw new Problem(
-        401,
-        'unauthorized',
-        `${what} is not configured on this server, so this endpoint is closed`,
-        {
-          headers: challenge,
-        },
-      );
-    }
-    if (given === undefined) {
-      throw new Problem(401, 'unauthorized', `send "Authorization: Bearer <${what}>"`, {
-        headers: challenge,
-      });
-    }
-    if (!tokensEqual(given, configured)) {
-      throw new Problem(401, 'unauthorized', `the bearer token is not the ${what}`, { headers: challenge });
+    failures?.assertAllowed(request.ip);
+    try {
+      checkBearer(request, expected(), what);
+    } catch (error) {
+      failures?.recordFailure(request.ip);
+      throw error;
     }
   };
+}
+
+function checkBearer(request: FastifyRequest, configured: string | undefined, what: string): void {
+  const given = bearerToken(request);
+  const challenge = { 'www-authenticate': 'Bearer realm="kino"' };
+  if (!configured) {
+    throw new Problem(
+      401,
+      'unauthorized',
+      `${what} is not configured on this server, so this endpoint is closed`,
+      {
+        headers: challenge,
+      },
+    );
+  }
+  if (given === undefined) {
+    throw new Problem(401, 'unauthorized', `send "Authorization: Bearer <${what}>"`, {
+      headers: challenge,
+    });
+  }
+  if (!tokensEqual(given, configured)) {
+    throw new Problem(401, 'unauthorized', `the bearer token is not the ${what}`, { headers: challenge });
+  }
 }

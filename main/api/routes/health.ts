@@ -68,7 +68,7 @@ export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
       schema: {
         summary: 'Readiness',
         description:
-          'Ready when storage is writable, ffmpeg runs and the queue takes work; else 503 naming what failed.',
+          'Ready when storage is writable, ffmpeg runs and the queue takes work (and is not full); else 503 naming what failed.',
         tags: ['health'],
         response: {
           200: { description: 'Ready.', ...ChecksSchema },
@@ -81,9 +81,12 @@ export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     },
     async (request, reply) => {
       const [storage, ffmpeg] = await Promise.all([checkStorage(), checkFfmpeg()]);
-      const queue: CheckResult = ctx.runner.accepting
-        ? 'ok'
-        : 'the queue is not taking work (starting or stopping)';
+      const queued = ctx.store.countByStatus('queued');
+      const queue: CheckResult = !ctx.runner.accepting
+        ? 'the queue is not taking work (starting or stopping)'
+        : queued >= ctx.config.maxQueueDepth
+          ? `the queue is full: ${queued} renders waiting (MAX_QUEUE_DEPTH ${ctx.config.maxQueueDepth})`
+          : 'ok';
       const checks = { storage, ffmpeg, queue };
       const failed = Object.entries(checks).filter(([, result]) => result !== 'ok');
       if (failed.length === 0) return { status: 'ready', checks };

@@ -12,7 +12,7 @@ export const maintenanceRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Rout
     '/v1/maintenance/cleanup',
     {
       // Only the cleanup token: the API token cannot delete, and this one cannot render.
-      onRequest: requireBearer(() => ctx.config.cleanupToken, 'CLEANUP_TOKEN'),
+      onRequest: requireBearer(() => ctx.config.cleanupToken, 'CLEANUP_TOKEN', ctx.authFailures),
       // The body is optional: no body means a real (not dry) run.
       preValidation: async (request) => {
         request.body ??= { dryRun: false };

@@ -1,7 +1,10 @@
 // POST /v1/renders, GET /v1/renders/{id}, DELETE /v1/renders/{id}.
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FromSchema } from 'json-schema-to-ts';
+import type { VideoSpec } from '../../../shared/spec/schema.ts';
+import type { AspectName } from '../../../shared/spec/sizes.ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
+import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
 import { checkSpec } from '../../project/resolve-input.ts';
 import type { RenderInput, RenderJobOptions } from '../../jobs/job-store.ts';
 import { findLiveJob } from '../job-lookup.ts';
@@ -103,6 +106,7 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
         },
       );
     }
+    assertAffordable(checked.spec, body.options?.aspect, ctx);
     return { kind: 'spec', spec: body.spec };
   }
   const key = body.key!;
@@ -121,6 +125,50 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
     });
   }
   return { kind: 'key', key };
+}
+
+/**
+ * Room in the queue: MAX_QUEUE_DEPTH for the whole server (503, and readyz not ready), then
+ * MAX_QUEUED_PER_TOKEN for the caller (429). API_TOKEN is the one token that queues renders, so
+ * its queued renders are all of them.
+ */
+function assertQueueHasRoom(ctx: ApiContext): void {
+  const queued = ctx.store.countByStatus('queued');
+  const retry = { headers: { 'retry-after': String(QUEUE_RETRY_AFTER_SECONDS) } };
+  if (queued >= ctx.config.maxQueueDepth) {
+    throw new Problem(
+      503,
+      'queue_full',
+      `the render queue is full: ${queued} renders are waiting, the most this server holds (MAX_QUEUE_DEPTH); retry later`,
+      retry,
+    );
+  }
+  if (queued >= ctx.config.maxQueuedPerToken) {
+    throw new Problem(
+      429,
+      'too_many_queued',
+      `this token has ${queued} renders waiting, the most allowed (MAX_QUEUED_PER_TOKEN); wait for some to start, or cancel some`,
+      retry,
+    );
+  }
+}
+
+/** How long a refused caller should wait: about one short render. */
+const QUEUE_RETRY_AFTER_SECONDS = 30;
+
+/** A spec's cost is frames × width × height at the size it will render; over MAX_RENDER_PIXELS it is refused. */
+function assertAffordable(spec: VideoSpec, aspect: AspectName | undefined, ctx: ApiContext): void {
+  const video = resolveTimeline(spec, aspect ? { aspect } : {});
+  const pixels = video.durationFrames * video.size.width * video.size.height;
+  const max = ctx.config.maxRenderPixels;
+  if (pixels <= max) return;
+  const what = `${video.durationFrames} frames of ${video.size.width}×${video.size.height}`;
+  throw new Problem(
+    400,
+    'render_too_large',
+    `this render is ${what} = ${pixels.toExponential(2)} pixels, over this server's limit of ${max.toExponential(2)} (MAX_RENDER_PIXELS); shorten it, lower its fps or pick a smaller aspect`,
+    { errors: [{ pointer: '/spec', message: `${what} is over MAX_RENDER_PIXELS (${max})` }] },
+  );
 }
 
 function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
@@ -144,7 +192,7 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
   app,
   { ctx },
 ) => {
-  const requireApiToken = requireBearer(() => ctx.apiToken, 'API_TOKEN');
+  const requireApiToken = requireBearer(() => ctx.apiToken, 'API_TOKEN', ctx.authFailures);
 
   app.post(
     '/v1/renders',
@@ -171,6 +219,7 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
     },
     async (request, reply) => {
       const body = request.body;
+      assertQueueHasRoom(ctx);
       const input = await resolveInput(body, ctx);
       const now = ctx.now();
       const options: RenderJobOptions = {
