@@ -168,6 +168,26 @@ describe('errors a user meets', () => {
     expect(result.stderr).toContain(locked);
   });
 
+  // Node's recursive mkdir loops forever on /proc (issue 12): the render must fail at once.
+  it('refuses an output folder that cannot exist, in one line, without hanging', async () => {
+    if (process.platform !== 'linux') return;
+    const started = Date.now();
+    const result = await runKino([
+      'render',
+      'launch',
+      '-q',
+      'draft',
+      '--frames',
+      '3',
+      '-o',
+      '/proc/nope/x.mp4',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^kino: cannot write to \/proc\/nope: /);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+
   it("shows ffmpeg's last lines when ffmpeg fails", async () => {
     const fake = join(work, 'fake-ffmpeg.sh');
     writeFileSync(fake, '#!/bin/sh\necho "Unknown encoder libx264 (fake failure)" >&2\nexit 1\n');

@@ -1,6 +1,6 @@
 // `kino` command line: render, frame, serve and schema.
 import { Command, CommanderError, Option } from 'commander';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
@@ -13,6 +13,7 @@ import { buildRenderReceipt, receiptPathFor, subjectOf, writeReceipt } from '../
 import { projectContext } from '../engine/project-context.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 import { describeError } from '../engine/describe-error.ts';
+import { ensureWritableDir } from '../fs/ensure-dir.ts';
 import { createProgressReporter } from './progress.ts';
 import { formatBytes } from '../../shared/format/bytes.ts';
 import { parseTimeOption, parseWholeNumber } from './option-parsers.ts';
@@ -55,7 +56,7 @@ async function renderCommand(input: string, opts: RenderCommandOptions): Promise
   const outputPath = resolve(
     extname(requested) ? requested : `${requested}${FORMAT_EXTENSIONS[opts.format]}`,
   );
-  await mkdir(dirname(outputPath), { recursive: true });
+  await ensureWritableDir(dirname(outputPath));
   const posterPath = opts.poster ? outputPath.replace(/\.[^.]+$/, '') + '.poster.png' : undefined;
   const abort = new AbortController();
   const onSignal = () => abort.abort(new Error('render canceled'));

@@ -5,8 +5,9 @@
 // link stays. (write-file-atomic opens its temp file with plain 'w', following links, hence our own.)
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ensureWritableDir } from './ensure-dir.ts';
 
 export interface AtomicWriteOptions {
   /** The file's mode; default: the mode it had, else 0o666 less the umask. */
@@ -22,7 +23,7 @@ export async function writeFileAtomically(
   options: AtomicWriteOptions = {},
 ): Promise<string> {
   if (options.createDirMode !== undefined) {
-    await mkdir(path.dirname(file), { recursive: true, mode: options.createDirMode });
+    await ensureWritableDir(path.dirname(file), { mode: options.createDirMode });
   }
   const target = await realpath(file).catch(() => file);
   const mode = options.mode ?? ((await stat(target).catch(() => undefined))?.mode ?? 0) & 0o7777;
