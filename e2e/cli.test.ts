@@ -126,6 +126,29 @@ describe('errors a user meets', () => {
     expect(existsSync(join(work, 'bad.mp4'))).toBe(false);
   });
 
+  // Issue 12: an unknown family used to draw silently in a system face, different on every machine.
+  it('refuses a font family that is neither bundled nor declared, listing the available ones', async () => {
+    const spec = join(work, 'font.json');
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        kinoSpec: 1,
+        scenes: [
+          {
+            duration: '1s',
+            elements: [{ type: 'group', children: [{ type: 'text', text: 'x', font: 'Comic Sans MS' }] }],
+          },
+        ],
+      }),
+    );
+    const result = await runKino(['render', spec, '-q', 'draft', '-o', join(work, 'font.mp4')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/unknown font "Comic Sans MS"/);
+    expect(result.stderr).toMatch(/"sans", "serif", "mono", "display"/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(work, 'font.mp4'))).toBe(false);
+  });
+
   it('names a missing asset', async () => {
     const spec = join(work, 'missing.json');
     writeFileSync(

@@ -1,6 +1,8 @@
 // Makes every font a render uses available to Skia before the first frame is drawn.
 import { registerBundledFonts, registerFontFile } from '../fonts/register.ts';
+import { BUNDLED_FAMILIES, isBundledFamily } from '../../shared/fonts/fonts.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
+import { KinoInputError } from '../project/input-error.ts';
 import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { RenderProjectContext } from './project-context.ts';
@@ -42,5 +44,46 @@ export async function prepareFonts(
     registerFontFile(path, face.family);
     registered.add(key);
   }
+  if (!onMissing) assertFontsKnown(model, project);
   return loaded;
+}
+
+/** Each text element's font family, at the pointer of its `font` field, groups included. */
+function textFonts(model: VideoModel): { family: string; pointer: string }[] {
+  const found: { family: string; pointer: string }[] = [];
+  const pending = model.scenes.map((scene, index) => ({
+    elements: scene.elements as readonly unknown[],
+    at: `/scenes/${index}/elements`,
+  }));
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    next.elements.forEach((element, index) => {
+      const { type, font, children } = element as { type?: string; font?: unknown; children?: unknown };
+      const at = `${next.at}/${index}`;
+      if (type === 'text' && typeof font === 'string') found.push({ family: font, pointer: `${at}/font` });
+      if (Array.isArray(children)) pending.push({ elements: children, at: `${at}/children` });
+    });
+  }
+  return found;
+}
+
+/**
+ * A family that is neither bundled nor declared would be drawn in whatever face the machine has,
+ * so the same spec would draw different pixels on different machines: a render refuses it. (Review
+ * reports it as font_not_bundled and draws on.)
+ */
+function assertFontsKnown(model: VideoModel, project: RenderProjectContext): void {
+  const declared = new Set([...project.fonts, ...(model.fonts ?? [])].map((face) => face.family));
+  const unknown = textFonts(model).filter(({ family }) => !isBundledFamily(family) && !declared.has(family));
+  if (unknown.length === 0) return;
+  const available = [...Object.keys(BUNDLED_FAMILIES), ...declared].map((f) => `"${f}"`).join(', ');
+  const families = [...new Set(unknown.map(({ family }) => `"${family}"`))].join(', ');
+  throw new KinoInputError(
+    `unknown font ${families}: the fonts available are ${available}; declare another in fonts with its file, e.g. { "family": ${JSON.stringify(unknown[0]!.family)}, "src": "asset:fonts/<file>.ttf" }`,
+    {
+      issues: unknown.map(({ family, pointer }) => ({
+        pointer,
+        message: `unknown font "${family}"; available: ${available}`,
+      })),
+    },
+  );
 }
