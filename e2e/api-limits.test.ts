@@ -2,7 +2,7 @@
 // request may take to arrive, the queue's depth per token and in all, and the cost of one render.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { TEST_API_TOKEN, TINY_SPEC, readAnswer, useApiServers } from './api-server.ts';
+import { TEST_API_TOKEN, TINY_SPEC, readAnswer, until, useApiServers } from './api-server.ts';
 import type { Answer, RenderJobBody, RunningApi } from './api-server.ts';
 
 const read = (response: Response) => readAnswer(response);
@@ -135,5 +135,32 @@ describe('render API limits (kino serve over HTTP)', () => {
     );
     expect(ok.status, ok.text).toBe(202);
     await cancelAll(api, [(ok.body as RenderJobBody).id]);
+  });
+
+  it('refuses a poster past the end the same way for a spec (400) and a key (job fails)', async () => {
+    const api = await servers.start();
+    const answer = await read(
+      await api.api('/v1/renders', { method: 'POST', json: { spec: TINY_SPEC, options: { poster: '2s' } } }),
+    );
+    const problem = expectProblem(answer, 400, 'poster_out_of_range');
+    expect(problem.detail).toMatch(/poster 2s is frame 60, but the render has 30 frames/);
+    expect(problem.errors).toEqual([{ pointer: '/options/poster', message: expect.any(String) }]);
+
+    const created = await read(
+      await api.api('/v1/renders', {
+        method: 'POST',
+        json: { key: 'stats', options: { quality: 'draft', poster: '600s' } },
+      }),
+    );
+    expect(created.status, created.text).toBe(202);
+    const job = await until('the render to fail', async () => {
+      const current = (await read(await api.api(`/v1/renders/${(created.body as RenderJobBody).id}`)))
+        .body as RenderJobBody;
+      return current.status === 'failed' ? current : undefined;
+    });
+    expect(job.error).toMatchObject({
+      code: 'poster_out_of_range',
+      message: expect.stringMatching(/^poster 600s is frame/),
+    });
   });
 });

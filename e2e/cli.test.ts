@@ -149,6 +149,24 @@ describe('errors a user meets', () => {
     expect(existsSync(join(work, 'font.mp4'))).toBe(false);
   });
 
+  it('refuses a poster past the frames rendered, as the API and the workspace do', async () => {
+    const result = await runKino([
+      'render',
+      'launch',
+      '-q',
+      'draft',
+      '--frames',
+      '3',
+      '--poster',
+      '1s',
+      '-o',
+      join(work, 'p.mp4'),
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/poster 1s is frame 30, but the render has 3 frames/);
+    expect(existsSync(join(work, 'p.mp4'))).toBe(false);
+  });
+
   it('names a missing asset', async () => {
     const spec = join(work, 'missing.json');
     writeFileSync(

@@ -6,7 +6,6 @@ import { drawFrame } from '../../shared/draw/frame.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { resolveAspect } from '../../shared/spec/sizes.ts';
 import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
-import { timeToFrame } from '../../shared/spec/time.ts';
 import type { Time } from '../../shared/spec/time.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
@@ -18,6 +17,7 @@ import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import { qualitySettings } from '../encoder/quality.ts';
 import { writePoster } from '../encoder/poster.ts';
+import { posterFrameFor } from './poster-frame.ts';
 import { assertVerified, verifyOutput } from '../verify/verify.ts';
 import type { VerifiedOutput } from '../verify/verify.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
@@ -158,9 +158,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const plannedAudio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
   const audio = plannedAudio && (await dropSoundlessTracks(plannedAudio, signal));
   const posterFrame =
-    options.poster === undefined
-      ? undefined
-      : Math.min(totalFrames - 1, timeToFrame(options.poster, video.fps));
+    options.poster === undefined ? undefined : posterFrameFor(options.poster, video.fps, totalFrames);
   let posterPixels: Buffer | undefined;
 
   // The encode lands on a staging name and is renamed only once verified, so a failed or

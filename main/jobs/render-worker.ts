@@ -110,6 +110,7 @@ const ERROR_CODES: Record<string, string> = {
   MediaError: 'media_error',
   VerificationError: 'verification_failed',
   FfmpegError: 'encoder_failed',
+  PosterOutOfRange: 'poster_out_of_range',
 };
 
 /** A failure as the client sees it: a code, and a one-line message without server paths. */

@@ -1,8 +1,8 @@
 // POST /v1/renders, GET /v1/renders/{id}, DELETE /v1/renders/{id}.
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { VideoSpec } from '../../../shared/spec/schema.ts';
-import type { AspectName } from '../../../shared/spec/sizes.ts';
+import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
+import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
 import { checkSpec } from '../../project/resolve-input.ts';
@@ -106,7 +106,9 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
         },
       );
     }
-    assertAffordable(checked.spec, body.options?.aspect, ctx);
+    const video = resolveTimeline(checked.spec, body.options?.aspect ? { aspect: body.options.aspect } : {});
+    assertAffordable(video, ctx);
+    if (body.options?.poster) assertPosterInside(body.options.poster, video);
     return { kind: 'spec', spec: body.spec };
   }
   const key = body.key!;
@@ -157,8 +159,7 @@ function assertQueueHasRoom(ctx: ApiContext): void {
 const QUEUE_RETRY_AFTER_SECONDS = 30;
 
 /** A spec's cost is frames × width × height at the size it will render; over MAX_RENDER_PIXELS it is refused. */
-function assertAffordable(spec: VideoSpec, aspect: AspectName | undefined, ctx: ApiContext): void {
-  const video = resolveTimeline(spec, aspect ? { aspect } : {});
+function assertAffordable(video: ResolvedVideo, ctx: ApiContext): void {
   const pixels = video.durationFrames * video.size.width * video.size.height;
   const max = ctx.config.maxRenderPixels;
   if (pixels <= max) return;
@@ -169,6 +170,18 @@ function assertAffordable(spec: VideoSpec, aspect: AspectName | undefined, ctx: 
     `this render is ${what} = ${pixels.toExponential(2)} pixels, over this server's limit of ${max.toExponential(2)} (MAX_RENDER_PIXELS); shorten it, lower its fps or pick a smaller aspect`,
     { errors: [{ pointer: '/spec', message: `${what} is over MAX_RENDER_PIXELS (${max})` }] },
   );
+}
+
+/** A spec's poster must be one of its frames (a key's is checked when its composition loads). */
+function assertPosterInside(poster: string, video: ResolvedVideo): void {
+  try {
+    posterFrameFor(poster, video.fps, video.durationFrames);
+  } catch (error) {
+    if (!(error instanceof PosterOutOfRange)) throw error;
+    throw new Problem(400, error.code, error.message, {
+      errors: [{ pointer: '/options/poster', message: error.message }],
+    });
+  }
 }
 
 function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {

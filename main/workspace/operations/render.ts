@@ -5,7 +5,6 @@ import path from 'node:path';
 import { FORMAT_EXTENSIONS } from '../../../shared/output/formats.ts';
 import { renderVideo, resolveForOutput } from '../../engine/render-video.ts';
 import { VerificationError } from '../../verify/verify.ts';
-import { timeToFrame } from '../../../shared/spec/time.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { progressReport } from '../progress.ts';
 import { WorkspaceError } from '../worker-messages.ts';
@@ -13,24 +12,23 @@ import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
 import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
 import { revisionTag } from './context.ts';
 import type { OperationContext } from './context.ts';
+import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
 import { enforceQualityGate } from './quality-gate.ts';
 import { buildRenderReceipt, receiptPathFor, writeReceipt } from '../../engine/receipt.ts';
 import { runReview } from './review.ts';
 import type { RenderOperationResult } from '../../../shared/protocol/workspace.ts';
 
-/** The poster's frame, which must be one of the frames rendered (renderVideo would quietly clamp it). */
+/** The poster's frame, which must be one of the frames rendered. */
 function posterFrameOf(poster: string, job: WorkspaceJob, timeline: ResolvedVideo): number {
   const rendered = job.frameCount ?? timeline.durationFrames;
-  const frame = timeToFrame(poster, timeline.fps);
-  if (frame >= rendered) {
-    throw new WorkspaceError(
-      400,
-      'poster_out_of_range',
-      `poster ${poster} is frame ${frame}, but the render has ${rendered} frames (0–${rendered - 1}, up to ${((rendered - 1) / timeline.fps).toFixed(3)} s at ${timeline.fps} fps)`,
-      { details: { poster, frame, frames: rendered } },
-    );
+  try {
+    return posterFrameFor(poster, timeline.fps, rendered);
+  } catch (error) {
+    if (!(error instanceof PosterOutOfRange)) throw error;
+    throw new WorkspaceError(400, error.code, error.message, {
+      details: { poster, frame: error.frame, frames: error.frames },
+    });
   }
-  return frame;
 }
 
 export async function renderOperation(ctx: OperationContext): Promise<RenderOperationResult> {
