@@ -27,7 +27,7 @@ const read = (response: Response) => readAnswer(response);
 const TINY_FPS = 30;
 const DAY_MS = 86_400_000;
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
-const STAGES = ['authoring', 'rendering', 'encoding', 'verifying', 'storing'];
+const STAGES = ['starting', 'authoring', 'rendering', 'encoding', 'verifying', 'storing'];
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -163,6 +163,9 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
     expect(queued.options).toEqual({ format: 'mp4', quality: 'draft' });
     expect(queued.visibility).toBe('private');
     expect(Date.parse(queued.expiresAt) - Date.parse(queued.createdAt as string)).toBe(DAY_MS);
+    // A spec input is known at submit: the job shows it, and its code, from the start (issue 12).
+    expect(queued.spec).toEqual(TINY_SPEC);
+    expect(queued.code).toContain('export default');
 
     // Follow the Location header, as a client does, until the render ends.
     const url = new URL(location, api.baseUrl).href;
@@ -175,6 +178,10 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
       expect(job.id).toBe(queued.id);
       if (TERMINAL.includes(job.status)) break;
       expect(['queued', 'running']).toContain(job.status);
+      expect(job.spec).toEqual(TINY_SPEC);
+      // Running always has a progress, "starting" until the worker reports.
+      if (job.status === 'running')
+        expect(job.progress?.stage).toMatch(/^(starting|rendering|encoding|verifying|storing)$/);
       expect(Date.now()).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }

@@ -780,7 +780,7 @@ export interface paths {
     };
     /**
      * Readiness
-     * @description Ready when storage is writable, ffmpeg runs and the queue takes work; else 503 naming what failed.
+     * @description Ready when storage is writable, ffmpeg runs and the queue takes work (and is not full); else 503 naming what failed.
      */
     get: {
       parameters: {
@@ -971,8 +971,11 @@ export interface components {
       /** @enum {string} */
       visibility: 'public' | 'private';
       progress: {
-        /** @enum {string} */
-        stage: 'authoring' | 'rendering' | 'encoding' | 'verifying' | 'storing';
+        /**
+         * @description "starting" from the moment a worker takes the job until it reports its first stage.
+         * @enum {string}
+         */
+        stage: 'starting' | 'authoring' | 'rendering' | 'encoding' | 'verifying' | 'storing';
         framesDone: number;
         framesTotal: number;
         percent: number;
@@ -986,7 +989,7 @@ export interface components {
       finishedAt: string | null;
       /** Format: date-time */
       expiresAt: string;
-      /** @description The resolved video spec; null until resolved, or for compositions that draw with code. */
+      /** @description The video spec: a spec input from the start, a key once a worker resolves it; null for compositions that draw with code. */
       spec: components['schemas']['VideoSpec'] | null;
       /** @description The composition source (builder API) that makes this video. */
       code: string | null;
@@ -2893,6 +2896,7 @@ export interface components {
           stagger?: number | string;
           /** @description Clip children to the group's box. */
           clip?: boolean;
+          /** @description The group's elements. Groups nest at most 32 deep. */
           children: components['schemas']['VideoSpecElement'][];
         };
   };

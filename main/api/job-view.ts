@@ -4,6 +4,7 @@ import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
+import { PROGRESS_STAGES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import { signDownloadToken } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
@@ -80,7 +81,11 @@ export const RenderJobSchema = {
       additionalProperties: false,
       required: ['stage', 'framesDone', 'framesTotal', 'percent', 'etaSeconds'],
       properties: {
-        stage: { type: 'string', enum: ['authoring', 'rendering', 'encoding', 'verifying', 'storing'] },
+        stage: {
+          type: 'string',
+          enum: PROGRESS_STAGES,
+          description: '"starting" from the moment a worker takes the job until it reports its first stage.',
+        },
         framesDone: { type: 'integer' },
         framesTotal: { type: 'integer' },
         percent: { type: 'number' },
@@ -95,7 +100,7 @@ export const RenderJobSchema = {
       type: ['object', 'null'],
       additionalProperties: true,
       description:
-        'The resolved video spec (see /v1/schema/video-spec); null until resolved or for code-only compositions.',
+        'The video spec (see /v1/schema/video-spec): a spec input from the start, a key once a worker resolves it; null for compositions that draw with code.',
     },
     code: {
       type: ['string', 'null'],

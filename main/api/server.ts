@@ -227,7 +227,7 @@ export async function createApiServer(
       if (job?.properties?.spec) {
         job.properties.spec = {
           description:
-            'The resolved video spec; null until resolved, or for compositions that draw with code.',
+            'The video spec: a spec input from the start, a key once a worker resolves it; null for compositions that draw with code.',
           anyOf: [{ $ref: '#/components/schemas/VideoSpec' }, { type: 'null' }],
         };
       }

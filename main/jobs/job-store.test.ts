@@ -102,6 +102,13 @@ describe('JobStore', () => {
     expect(store.countByStatus('queued')).toBe(1);
   });
 
+  it('keeps the spec and code known at submit from the start', () => {
+    const job = store.insert(newJob({ spec: { kinoSpec: 1, scenes: [] }, code: 'export default video()' }));
+    expect(job.spec).toEqual({ kinoSpec: 1, scenes: [] });
+    expect(job.code).toBe('export default video()');
+    expect(store.insert(newJob()).spec).toBeNull();
+  });
+
   it('rejects a second job with the same id', () => {
     const job = newJob();
     store.insert(job);
@@ -124,6 +131,14 @@ describe('JobStore', () => {
     expect(first.status).toBe('running');
     expect(first.startedAt).toBe(T0 + 1001);
     expect(first.attempts).toBe(1);
+    // Running is never without a progress: "starting" until the worker reports (issue 12).
+    expect(first.progress).toEqual({
+      stage: 'starting',
+      framesDone: 0,
+      framesTotal: 0,
+      percent: 0,
+      etaSeconds: null,
+    });
     expect(store.countByStatus('running')).toBe(4);
     expect(store.countByStatus('queued')).toBe(0);
   });

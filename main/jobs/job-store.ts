@@ -8,7 +8,16 @@ import type { AspectName } from '../../shared/spec/sizes.ts';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 export type InputKind = 'key' | 'spec' | 'prompt' | 'edit';
-export type ProgressStage = 'authoring' | 'rendering' | 'encoding' | 'verifying' | 'storing';
+/** A job's stages, in order: "starting" from the moment a worker takes it until it reports. */
+export const PROGRESS_STAGES = [
+  'starting',
+  'authoring',
+  'rendering',
+  'encoding',
+  'verifying',
+  'storing',
+] as const;
+export type ProgressStage = (typeof PROGRESS_STAGES)[number];
 export type Visibility = 'public' | 'private';
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
@@ -89,6 +98,9 @@ export interface NewRenderJob {
   createdAt: number;
   /** How long the render is kept once it ends; until then it expires ttl after creation at the earliest. */
   ttlMs: number;
+  /** Known at submit for a spec input: shown from the start rather than once a worker resolves it. */
+  spec?: Record<string, unknown> | null;
+  code?: string | null;
 }
 
 export interface JobOutcome {
@@ -176,6 +188,7 @@ function toJob(row: JobRow): RenderJob {
 }
 
 /** The progress of a job that reached storing without a progress report (a SQL literal). */
+const STARTING_PROGRESS = `'{"stage":"starting","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":null}'`;
 const STORING_PROGRESS = `'{"stage":"storing","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":0}'`;
 
 export type JobLookup = { found: RenderJob } | { removed: true } | undefined;
@@ -207,8 +220,8 @@ export class JobStore {
 
   insert(job: NewRenderJob): RenderJob {
     this.#sql(
-      `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at, ttl_ms)
-       VALUES (?, 'queued', ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at, ttl_ms, spec_json, code)
+       VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       job.id,
       JSON.stringify(job.input),
@@ -217,6 +230,8 @@ export class JobStore {
       job.createdAt,
       job.createdAt + job.ttlMs,
       job.ttlMs,
+      job.spec ? JSON.stringify(job.spec) : null,
+      job.code ?? null,
     );
     return this.get(job.id)!;
   }
@@ -235,7 +250,7 @@ export class JobStore {
   /** Takes the oldest queued job and marks it running, as one statement, so no two runs share a job. */
   claimNext(now: number): RenderJob | undefined {
     const row = this.#sql(
-      `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, progress_json = NULL
+      `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, progress_json = ${STARTING_PROGRESS}
        WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY created_at, rowid LIMIT 1)
        RETURNING *`,
     ).get(now) as JobRow | undefined;

@@ -34,10 +34,10 @@ import { BUNDLED_FAMILIES } from '../../../shared/fonts/fonts.ts';
 import type { BundledFamily } from '../../../shared/fonts/fonts.ts';
 import { DEFAULT_TRANSITION_SECONDS } from '../../../shared/timeline/resolve.ts';
 import { FORMATS, OUTPUT_FORMATS, QUALITIES } from '../../../shared/output/formats.ts';
+import { PROGRESS_STAGES } from '../../jobs/job-store.ts';
 
 // The render API's own vocabulary (jobs, links, progress).
 export const RENDER_VISIBILITIES = ['public', 'private'] as const;
-export const RENDER_STAGES = ['authoring', 'rendering', 'encoding', 'verifying', 'storing'] as const;
 export const TERMINAL_STATUSES = ['succeeded', 'failed', 'canceled'] as const;
 
 // Descriptions keyed by the code's own unions: adding a name without a description fails to compile.
@@ -392,7 +392,7 @@ The answer is \`202 Accepted\` with the job \`{id, status: "queued", expiresAt, 
 ### Follow it: GET ${base}/v1/renders/{id}
 
 Same bearer token. Poll every 1-2 s until \`status\` is ${TERMINAL_STATUSES.join(' | ')}.
-- \`progress\`: {stage: ${alternatives(RENDER_STAGES)}, framesDone, framesTotal, percent, etaSeconds}.
+- \`progress\`: {stage: ${alternatives(PROGRESS_STAGES)}, framesDone, framesTotal, percent, etaSeconds}.
 - On success: \`video.downloadUrl\` and \`poster.downloadUrl\` (when a poster was asked for) are absolute URLs.
   Private ones carry \`?token=...\`: fetch them as they are, with no Authorization header.
 - On success, \`receipt\` says how the file was made: the input files with their sha256, the resolved

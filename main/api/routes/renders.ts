@@ -5,6 +5,7 @@ import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
+import { specToCode } from '../../../shared/builder/print.ts';
 import { checkSpec } from '../../project/resolve-input.ts';
 import type { RenderInput, RenderJobOptions } from '../../jobs/job-store.ts';
 import { findLiveJob } from '../job-lookup.ts';
@@ -84,7 +85,10 @@ function asFieldErrors(prefix: string, issues: SpecIssue[]) {
   return issues.map((issue) => ({ pointer: `${prefix}${issue.pointer}`, message: issue.message }));
 }
 
-async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<RenderInput> {
+/** The job's input, and for a spec the code it prints as (the job shows both from the start). */
+type ResolvedInput = RenderInput & { code?: string };
+
+async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<ResolvedInput> {
   if (body.prompt !== undefined || body.edit !== undefined) {
     const what = body.prompt !== undefined ? 'prompt' : 'edit';
     throw new Problem(
@@ -109,7 +113,7 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
     const video = resolveTimeline(checked.spec, body.options?.aspect ? { aspect: body.options.aspect } : {});
     assertAffordable(video, ctx);
     if (body.options?.poster) assertPosterInside(body.options.poster, video);
-    return { kind: 'spec', spec: body.spec };
+    return { kind: 'spec', spec: body.spec, code: specToCode(checked.spec) };
   }
   const key = body.key!;
   const keys = await ctx.keys.keys().catch((error: unknown) => {
@@ -233,7 +237,7 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
     async (request, reply) => {
       const body = request.body;
       assertQueueHasRoom(ctx);
-      const input = await resolveInput(body, ctx);
+      const { code, ...input } = await resolveInput(body, ctx);
       const now = ctx.now();
       const options: RenderJobOptions = {
         format: body.options?.format ?? 'mp4',
@@ -248,6 +252,7 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
         visibility: body.visibility ?? (ctx.config.publicByDefault ? 'public' : 'private'),
         createdAt: now,
         ttlMs: ttlMs(body, ctx),
+        ...(input.kind === 'spec' ? { spec: input.spec, code: code ?? null } : {}),
       });
       request.log.info({ jobId: created.id, input: input.kind }, 'render queued');
       ctx.runner.wake();
