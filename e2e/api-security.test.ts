@@ -357,8 +357,11 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
       expect(problem.detail).toContain('2048');
     });
 
-    it('prompt and edit inputs → 503 ai_unavailable', async () => {
-      expectProblem(await post({ prompt: 'a cat video' }), 503, 'ai_unavailable');
+    it('prompt and edit inputs → 503 ai_unavailable, saying no setting turns it on', async () => {
+      const problem = expectProblem(await post({ prompt: 'a cat video' }), 503, 'ai_unavailable');
+      // Not "none configured on this server": nothing can be configured in this release (issue 12).
+      expect(problem.detail).not.toMatch(/configured/);
+      expect(problem.detail).toMatch(/this release of Kino has no AI authoring/);
       expectProblem(
         await post({ edit: { base: 'rnd_aaaaaaaaaaaaaaaaaaaaaaaa', change: 'make it blue' } }),
         503,

@@ -40,9 +40,9 @@ export interface paths {
             /** @description A composition key registered in the server's render project (RENDER_PROJECT). */
             key?: string;
             spec?: components['schemas']['VideoSpec'];
-            /** @description A description of the video for an AI provider to author (503 while no provider is configured). */
+            /** @description A description of the video for an AI provider to author (503: this release has no AI authoring). */
             prompt?: string;
-            /** @description A change to an earlier render or spec, authored by an AI provider (503 while none is configured). */
+            /** @description A change to an earlier render or spec, authored by an AI provider (503: this release has no AI authoring). */
             edit?: {
               /** @description The render id to start from, or a spec. */
               base: string | Record<string, unknown>;

@@ -379,8 +379,8 @@ Reference: \`GET ${base}/v1/schema/video-spec\` is the spec's full JSON Schema (
 JSON body with exactly one of:
 - \`key\`: a composition key registered in the server's render project.
 - \`spec\`: a video spec (see "Writing a spec").
-- \`prompt\`: a natural-language description; the server writes the spec (503 when no AI provider is configured).
-- \`edit\`: \`{"base": <spec>, "change": "<what to change>"}\` (503 when no AI provider is configured).
+- \`prompt\`: a natural-language description; the server writes the spec (503: this release has no AI authoring).
+- \`edit\`: \`{"base": <spec>, "change": "<what to change>"}\` (503: this release has no AI authoring).
 
 Optional:
 - \`options\`: {format: ${alternatives(OUTPUT_FORMATS)}, aspect: ${alternatives(ASPECT_NAMES)}, quality: ${alternatives(QUALITIES)}, poster: a time like "1.5s" (also store a still of that frame)}. Formats: ${formats.join(', ')}. \`aspect\` overrides the spec's.

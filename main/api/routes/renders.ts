@@ -36,14 +36,14 @@ const CreateRenderBodySchema = {
       minLength: 1,
       maxLength: 20000,
       description:
-        'A description of the video for an AI provider to author (503 while no provider is configured).',
+        'A description of the video for an AI provider to author (503: this release has no AI authoring).',
     },
     edit: {
       type: 'object',
       additionalProperties: false,
       required: ['base', 'change'],
       description:
-        'A change to an earlier render or spec, authored by an AI provider (503 while none is configured).',
+        'A change to an earlier render or spec, authored by an AI provider (503: this release has no AI authoring).',
       properties: {
         base: {
           description: 'The render id to start from, or a spec.',
@@ -94,7 +94,7 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
     throw new Problem(
       503,
       'ai_unavailable',
-      `"${what}" inputs need an AI provider to author the spec, and this server has none configured; send a "spec" or a "key" instead`,
+      `"${what}" inputs are authored by an AI provider, and this release of Kino has no AI authoring yet (no setting turns it on); send a "spec" or a "key" instead`,
     );
   }
   if (body.spec !== undefined) {
