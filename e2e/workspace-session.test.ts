@@ -1,6 +1,7 @@
 // The authoring loop end to end: `kino workspace` in its own process and `kino session` driving it
 // as a user (or an agent) would — every operation, the files they write, revisions and edits, the
 // worker's life (reuse, retirement, time-out, crash), descriptor checks, usage errors and shutdown.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   appendFileSync,
@@ -17,6 +18,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../shared/protocol/finding.ts';
 import { probeFile } from '../main/ffmpeg/probe.ts';
+import { REPO_ROOT } from './cli-helpers.ts';
 import {
   BUSY_WAIT,
   cleanupWorkspaces,
@@ -645,6 +647,8 @@ describe('stopping the workspace', () => {
       expect(exit, ws.output()).toEqual({ code: 0, signal: null });
       expect(existsSync(ws.descriptorPath)).toBe(false);
       expect(existsSync(ws.resultsDir)).toBe(true);
+      // Compiled bundles are scratch: the staging folder goes with the workspace (issue 12).
+      expect(existsSync(join(dirname(ws.descriptorPath), 'staging'))).toBe(false);
       expect(pngSize(png)).toEqual({ width: WIDTH, height: HEIGHT });
       expect(await waitUntilGone(workerPid, 5_000)).toBe(true);
 
@@ -658,6 +662,20 @@ describe('stopping the workspace', () => {
       await again.stop();
     },
   );
+
+  it("git ignores the build/kino folders a workspace writes in any project, the examples' included", () => {
+    const inRepo = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: REPO_ROOT });
+    if (inRepo.status !== 0) {
+      console.warn('SKIPPED: not a git work tree, so .gitignore cannot be checked');
+      return;
+    }
+    for (const file of [
+      'examples/build/kino/data-story.workspace/session.json',
+      'deep/er/build/kino/x/y.png',
+    ]) {
+      expect(spawnSync('git', ['check-ignore', '-q', file], { cwd: REPO_ROOT }).status, file).toBe(0);
+    }
+  });
 
   it('SIGKILL: the worker does not outlive it, and a new workspace replaces the stale descriptor', async () => {
     const project = createProject({ 'killed.ts': SIMPLE });

@@ -1,6 +1,6 @@
 // The workspace: a loopback HTTP server for one composition source file, its worker process, its
 // source revision and its descriptor.
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -191,6 +191,8 @@ async function serveWorkspace(
         runner.close();
         worker.stop();
         await removeDescriptor(paths.descriptor, process.pid);
+        // Compiled bundles are scratch; results stay for whoever reads them later.
+        await rm(paths.staging, { recursive: true, force: true }).catch(() => undefined);
         await watch.close();
         // Extensions first: their long-lived responses (event streams) would hold app.close() open.
         await Promise.all(extensions.map((extension) => extension.close?.()));
