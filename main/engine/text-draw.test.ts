@@ -257,6 +257,32 @@ describe('drawText styling', () => {
     expect(outline.right - glyphs.right).toBeGreaterThanOrEqual(4);
   });
 
+  // Issue 12: with a transparent fill the stroke of every contour showed, the ones Inter 800 draws
+  // overlapping inside t, e and d included. Only the outline outside the glyphs may show.
+  it('draws outline-only text (transparent fill) with no stroke inside the glyphs', () => {
+    const glyphs = { text: 'ted', size: 300, weight: 800 } as const;
+    const filled = render(text({ ...glyphs, color: '#ffffff' }), box);
+    const outlined = render(
+      text({ ...glyphs, color: 'rgba(0, 0, 0, 0)', stroke: { color: '#ff0000', width: 6 } }),
+      box,
+    );
+    // Pixels deep inside the glyphs: lit in the filled text, and so are their 4 neighbours 3 px away.
+    let inside = 0;
+    let strokedInside = 0;
+    const lit = (x: number, y: number) => filled.at(x, y)[0] > 250;
+    for (let y = 4; y < filled.height - 4; y++) {
+      for (let x = 4; x < filled.width - 4; x++) {
+        if (!(lit(x, y) && lit(x - 3, y) && lit(x + 3, y) && lit(x, y - 3) && lit(x, y + 3))) continue;
+        inside++;
+        if (outlined.at(x, y)[0] > 40) strokedInside++;
+      }
+    }
+    expect(inside).toBeGreaterThan(5000);
+    expect(strokedInside).toBe(0);
+    // And the outline outside them is still there, all round.
+    expect(countPixels(outlined, isRed)).toBeGreaterThan(3000);
+  });
+
   it('casts one even shadow for outline and fill together, offset from the glyphs', () => {
     const element = text({
       text: 'I',

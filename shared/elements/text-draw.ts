@@ -369,25 +369,47 @@ function placeWords(ctx: Ctx2D, layout: TextElementLayout, reveal: ((index: numb
   );
 }
 
-/** Outline passes first, then fills, so no word's outline covers a neighbour's fill. */
+/**
+ * Outline passes first, then fills, so no word's outline covers a neighbour's fill. Under a fill
+ * that is not opaque the outline would show inside the glyphs, and with it every contour the font
+ * draws overlapping (Inter's heavy t, e, d): the outline is then drawn in a layer with the glyphs
+ * knocked out of it, so only the part outside the glyph shows, as design tools draw an outline.
+ */
 function paintWords(
   ctx: Ctx2D,
   words: readonly WordPlacement[],
   paint: GlyphPaint,
   withAlpha: boolean,
+  env?: DrawEnv,
 ): void {
   const painter = runPainter(ctx, paint.style);
   const baseAlpha = ctx.globalAlpha;
-  if (paint.stroke) {
-    ctx.strokeStyle = canvasColor(paint.stroke.color);
-    ctx.lineWidth = 2 * paint.stroke.width;
-    ctx.lineJoin = 'round';
-    ctx.setLineDash(paint.stroke.dash);
-    for (const placed of words) {
-      ctx.globalAlpha = withAlpha ? baseAlpha * placed.progress : baseAlpha;
-      painter.draw('stroke', placed.word.text, placed.x, placed.baseline);
-    }
-    ctx.setLineDash([]);
+  const stroke = paint.stroke;
+  if (stroke) {
+    const strokeWords = (target: Ctx2D, knockOut: boolean) => {
+      const targetPainter = target === ctx ? painter : runPainter(target, paint.style);
+      target.strokeStyle = canvasColor(stroke.color);
+      target.lineWidth = 2 * stroke.width;
+      target.lineJoin = 'round';
+      target.setLineDash(stroke.dash);
+      for (const placed of words) {
+        target.globalAlpha = withAlpha ? baseAlpha * placed.progress : knockOut ? 1 : baseAlpha;
+        targetPainter.draw('stroke', placed.word.text, placed.x, placed.baseline);
+      }
+      target.setLineDash([]);
+      if (!knockOut) return;
+      target.globalCompositeOperation = 'destination-out';
+      target.fillStyle = '#000';
+      target.globalAlpha = 1;
+      for (const placed of words) targetPainter.draw('fill', placed.word.text, placed.x, placed.baseline);
+      target.globalCompositeOperation = 'source-over';
+    };
+    const rect =
+      env && !withAlpha && (parseColor(paint.color)?.a ?? 0) < 1
+        ? deviceRect(ctx, wordsArea(words, paint.style, glyphMargin(paint)))
+        : undefined;
+    if (env && rect) drawThroughLayer(ctx, env, rect, (layer) => strokeWords(layer, true), 1);
+    else strokeWords(ctx, false);
   }
   ctx.fillStyle = canvasColor(paint.color);
   for (const placed of words) {
@@ -395,6 +417,19 @@ function paintWords(
     painter.draw('fill', placed.word.text, placed.x, placed.baseline);
   }
   ctx.globalAlpha = baseAlpha;
+}
+
+/** The box around every word given, outline and rise included. */
+function wordsArea(words: readonly WordPlacement[], style: TextStyle, margin: number): Box {
+  const boxes = words.map((placed) => wordArea(placed, style, margin));
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  return {
+    x,
+    y,
+    width: Math.max(...boxes.map((b) => b.x + b.width)) - x,
+    height: Math.max(...boxes.map((b) => b.y + b.height)) - y,
+  };
 }
 
 function glyphMargin(paint: GlyphPaint): number {
@@ -434,13 +469,20 @@ function drawWords(ctx: Ctx2D, env: DrawEnv, words: readonly WordPlacement[], pa
     words.filter((placed) => placed.progress >= 1),
     paint,
     false,
+    env,
   );
   const margin = glyphMargin(paint);
   for (const placed of words) {
     if (placed.progress <= 0 || placed.progress >= 1) continue;
     const rect = deviceRect(ctx, wordArea(placed, paint.style, margin));
     if (rect)
-      drawThroughLayer(ctx, env, rect, (layer) => paintWords(layer, [placed], paint, false), placed.progress);
+      drawThroughLayer(
+        ctx,
+        env,
+        rect,
+        (layer) => paintWords(layer, [placed], paint, false, env),
+        placed.progress,
+      );
   }
 }
 
