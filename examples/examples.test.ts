@@ -9,7 +9,9 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { ffmpegPath, ffprobePath } from '../main/ffmpeg/binaries.ts';
 import { loadProject } from '../main/project/load.ts';
-import { loadSpecFile } from '../main/project/resolve-input.ts';
+import { loadSpecFile, resolveKey } from '../main/project/resolve-input.ts';
+import { projectContext } from '../main/engine/project-context.ts';
+import { reviewComposition } from '../main/review/review-composition.ts';
 import { ELEMENT_KINDS } from '../shared/spec/elements.ts';
 import { parseProjectConfig } from '../shared/project/config.ts';
 import type { Background } from '../shared/spec/background.ts';
@@ -234,5 +236,23 @@ describe('sample media', () => {
     const peak = await peakDb(file);
     expect(peak).toBeLessThan(-0.5);
     expect(peak).toBeGreaterThan(-20);
+  });
+});
+
+// Examples are what users copy: each passes its own review with no warning or error (issue 12).
+describe('every example passes review', () => {
+  const project = loadProject(examplesDir);
+  it.each([...COMPOSITION_KEYS, ...SPEC_NAMES])('%s: no warnings, no errors', async (key) => {
+    const loaded = await project;
+    const { model } = await resolveKey(key, examplesDir);
+    const review = await reviewComposition({
+      model,
+      project: await projectContext(loaded),
+      samples: 12,
+    });
+    const problems = review.drafts.map(
+      (draft) => `${draft.severity} ${draft.code} at frame ${draft.startFrame}: ${draft.message}`,
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -122,7 +122,7 @@ const tagline = scene(
         y: 0.9,
         font: 'mono',
         weight: 500,
-        size: 30,
+        size: 36,
         color: lilac,
         background: { color: '#ffffff12', paddingX: 28, paddingY: 14, radius: 14 },
       }).animate(fadeIn({ delay: '1.3s' }), slideOut({ direction: 'down', duration: '0.4s' })),

@@ -27,7 +27,10 @@ import {
 const ink = '#0b0b10';
 const paper = '#f4f1ea';
 const accent = '#ff4d2e';
-const muted = '#77737d';
+// Text colours that keep 4.5:1 against their ground, and the accent deep enough to carry paper text.
+const mutedOnPaper = '#5c5862';
+const mutedOnInk = '#a19da8';
+const accentDeep = '#c4301a';
 
 // Stacks sit in design-pixel-tall groups, so their spacing is the same in every aspect.
 const reveal = scene({ duration: '3.2s', background: { type: 'noise', color: ink, grain: 0.06 } }, [
@@ -36,7 +39,7 @@ const reveal = scene({ duration: '3.2s', background: { type: 'noise', color: ink
       y: 0.08,
       font: 'sans',
       weight: 600,
-      size: 30,
+      size: 36,
       letterSpacing: 0.32,
       transform: 'uppercase',
       color: accent,
@@ -99,15 +102,15 @@ const features = scene(
           color: ink,
         }).animate(slideFadeIn({ direction: 'up', distance: 60, delay: '0.2s', easing: 'snappy' })),
       ),
-      text('40 h battery · 212 g', {
+      text('40-hour battery, 212 g', {
         x: 0.04,
         y: 0.97,
         anchor: 'left',
         align: 'left',
         font: 'mono',
         weight: 500,
-        size: 30,
-        color: muted,
+        size: 36,
+        color: mutedOnPaper,
       }).animate(fadeIn({ delay: '0.9s' })),
     ]),
   ],
@@ -131,12 +134,12 @@ const launchDate = scene(
         weight: 700,
         size: 44,
         color: paper,
-        background: { color: accent, paddingX: 36, paddingY: 18, radius: 'pill' },
+        background: { color: accentDeep, paddingX: 36, paddingY: 18, radius: 'pill' },
       }).animate(
         pop({ delay: '0.8s', easing: spring({ stiffness: 220, damping: 12 }) }),
         pulse({ delay: '1.6s', amount: 0.04, duration: '1.4s' }),
       ),
-      text('novaaudio.com', { y: 0.93, font: 'mono', size: 28, color: muted }).animate(
+      text('novaaudio.com', { y: 0.93, font: 'mono', size: 36, color: mutedOnInk }).animate(
         fadeIn({ delay: '1.4s', duration: '0.8s' }),
       ),
     ]),

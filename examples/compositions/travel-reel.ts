@@ -47,7 +47,7 @@ const caption = (label: string, title: string) =>
       align: 'left',
       font: 'sans',
       weight: 600,
-      size: 28,
+      size: 36,
       letterSpacing: 0.24,
       transform: 'uppercase',
       color: sand,
@@ -81,8 +81,9 @@ const coast = scene(
   [
     clip('asset:clip-waves.mp4', { box: 'frame', width: '100%', height: '100%', volume: 0.35 }),
     shade(0.3),
+    // Above the bright crests of the waves, where the footage is dark enough to read on.
     text('Where the sea begins', {
-      y: 0.5,
+      y: 0.15,
       font: 'serif',
       italic: true,
       weight: 400,
@@ -94,9 +95,9 @@ const coast = scene(
       y: 0.9,
       font: 'mono',
       weight: 500,
-      size: 26,
+      size: 36,
       color: warmWhite,
-      background: { color: '#ffffff26', paddingX: 24, paddingY: 12, radius: 'pill' },
+      background: { color: '#000000a0', paddingX: 24, paddingY: 12, radius: 'pill' },
     }).animate(slideFadeIn({ direction: 'up', delay: '1.1s' }), fadeOut({ duration: '0.4s' })),
   ],
 );

@@ -4,12 +4,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writePngAtomically } from '../../engine/render-frame.ts';
-import { inspectComposition } from '../../inspect/inspect.ts';
-import { analyzeSoundtrack, audioFindings } from '../../review/audio-checks.ts';
 import { completeFinding } from '../../review/finding.ts';
-import type { FindingDraft } from '../../review/finding.ts';
-import { resourceFindings } from '../../review/resource-checks.ts';
-import { visualReview } from '../../review/visual-review.ts';
+import { reviewComposition } from '../../review/review-composition.ts';
 import { progressReport } from '../progress.ts';
 import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
 import { frameFileName, revisionTag } from './context.ts';
@@ -24,10 +20,6 @@ export interface ReviewRunOptions {
   keepSamples: boolean;
 }
 
-function byTime(a: FindingDraft, b: FindingDraft): number {
-  return a.startFrame - b.startFrame || a.code.localeCompare(b.code);
-}
-
 export async function runReview(ctx: OperationContext, options: ReviewRunOptions): Promise<ReviewOutcome> {
   const started = performance.now();
   ctx.progress(
@@ -39,7 +31,7 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
       etaSeconds: null,
     }),
   );
-  const visual = await visualReview({
+  const review = await reviewComposition({
     model: ctx.model,
     project: ctx.renderProject,
     aspect: ctx.job.aspect,
@@ -48,7 +40,7 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
     mount: options.determinism ? ctx.remount : undefined,
     signal: ctx.signal,
   });
-  const { video } = visual;
+  const { visual, facts, drafts } = review;
   ctx.progress(
     progressReport({
       stage: 'reviewing',
@@ -58,22 +50,10 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
       etaSeconds: null,
     }),
   );
-  const factsStarted = performance.now();
-  const facts = await inspectComposition({
-    model: ctx.model,
-    project: ctx.renderProject,
-    video,
-    signal: ctx.signal,
-  });
-  const audioStarted = performance.now();
-  const soundtrack = await analyzeSoundtrack(video, ctx.renderProject, ctx.signal);
-  const drafts = [
-    ...visual.drafts,
-    ...resourceFindings(facts.resources, video),
-    ...audioFindings(soundtrack, video.fps),
-  ].sort(byTime);
   const allowed = new Set<string>(ctx.job.allowQuality ?? []);
-  const findings = drafts.map((draft) => completeFinding(draft, video.fps, ctx.sourceRevision, allowed));
+  const findings = drafts.map((draft) =>
+    completeFinding(draft, visual.video.fps, ctx.sourceRevision, allowed),
+  );
 
   let samplesDir: string | undefined;
   const samples: ReviewSampleResult[] = [];
@@ -114,8 +94,8 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
       captureMilliseconds: round(visual.timings.captureMs),
       checksMilliseconds: round(visual.timings.checksMs + visual.timings.frozenMs),
       determinismMilliseconds: round(visual.timings.determinismMs),
-      factsMilliseconds: round(audioStarted - factsStarted),
-      audioMilliseconds: round(writeStarted - audioStarted),
+      factsMilliseconds: round(review.timings.factsMs),
+      audioMilliseconds: round(review.timings.audioMs),
       writeMilliseconds: round(performance.now() - writeStarted),
       totalMilliseconds: round(performance.now() - started),
     },
