@@ -41,6 +41,7 @@ describe('loadProject', () => {
       maxBytes: 50 * 1024 * 1024,
       timeoutMs: 15_000,
       maxRedirects: 3,
+      maxImagePixels: 40_000_000,
     });
   });
 

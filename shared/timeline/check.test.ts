@@ -100,20 +100,27 @@ describe('semanticIssues', () => {
     expect(() => resolveTimeline(model)).toThrow(/cycle/);
   });
 
-  it('reports a transition longer than a scene it joins', () => {
+  // Issue 12: one longer than half a scene used to be shortened to half without a word.
+  it('refuses a transition longer than half of a scene it joins', () => {
     const model = spec([
       { duration: 2 },
       { duration: 0.5, transition: { type: 'wipe' } },
       { duration: 3, transition: { type: 'slide', duration: '2500ms' } },
       { duration: 1, transition: { type: 'cut', duration: 5 } },
-      { duration: 1, transition: { type: 'crossFade', duration: 1 } },
+      { duration: 1, transition: { type: 'crossFade', duration: 0.6 } },
+      { duration: 2, transition: { type: 'crossFade', duration: 0.5 } },
     ]);
     const issues = semanticIssues(model);
-    expect(issues.map((i) => i.pointer)).toEqual(['/scenes/1/transition', '/scenes/2/transition/duration']);
+    expect(issues.map((i) => i.pointer)).toEqual([
+      '/scenes/1/transition',
+      '/scenes/2/transition/duration',
+      '/scenes/4/transition/duration',
+    ]);
     expect(issues[0]!.message).toMatch(
-      /the 600ms transition is longer than a scene it joins \(500ms\); it will be cut to 250ms/,
+      /the 600ms transition is longer than half of a scene it joins \(500ms\): it may take at most 250ms/,
     );
     expect(issues[1]!.message).toMatch(/2\.5s transition .* \(500ms\)/);
+    expect(issues[2]!.message).toMatch(/600ms transition .* \(1s\): it may take at most 500ms/);
   });
 
   it('reports an element that starts after its scene or group has ended', () => {

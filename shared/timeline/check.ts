@@ -5,7 +5,7 @@ import type { Time } from '../spec/time.ts';
 import type { ModelElement, VideoModel } from '../spec/model.ts';
 import { DEFAULT_FPS } from '../spec/schema.ts';
 import type { SpecIssue } from '../spec/validate.ts';
-import { DEFAULT_TRANSITION_SECONDS, sceneId, transitionOverlapSeconds } from './resolve.ts';
+import { DEFAULT_TRANSITION_SECONDS, sceneId } from './resolve.ts';
 
 interface PlacedElement {
   element: ModelElement;
@@ -117,12 +117,13 @@ export function semanticIssues(spec: VideoModel): SpecIssue[] {
       const wanted =
         transition.duration === undefined ? DEFAULT_TRANSITION_SECONDS : seconds(transition.duration);
       const previousDuration = seconds(previous.duration);
-      if (wanted > duration || wanted > previousDuration) {
+      // A transition takes at most half of each scene it joins; longer would be cut silently.
+      const most = Math.min(previousDuration, duration) / 2;
+      if (wanted > most + 1e-9) {
         const shorter = Math.min(duration, previousDuration);
-        const used = transitionOverlapSeconds(previousDuration, duration, transition, fps);
         issues.push({
           pointer: `${pointer}/transition${transition.duration === undefined ? '' : '/duration'}`,
-          message: `the ${formatTime(wanted)} transition is longer than a scene it joins (${formatTime(shorter)}); it will be cut to ${formatTime(used)}, so shorten it or lengthen the scene`,
+          message: `the ${formatTime(wanted)} transition is longer than half of a scene it joins (${formatTime(shorter)}): it may take at most ${formatTime(most)}, so shorten it or lengthen the scene`,
         });
       }
     }
