@@ -472,8 +472,8 @@ ${presetLines().join('\n')}
 ### Transitions
 
 A scene's \`transition\` {${Object.keys(TransitionSchema.shape).join(', ')}} is how it enters over the end of
-the previous scene (ignored on the first). It overlaps both scenes (default ${DEFAULT_TRANSITION_SECONDS}s), so keep it shorter
-than either; the video lasts the sum of the scene durations minus the overlaps. \`direction\` is the
+the previous scene (ignored on the first). It overlaps both scenes (default ${DEFAULT_TRANSITION_SECONDS}s) and may take at
+most half of each: a longer one is refused; the video lasts the sum of the scene durations minus the overlaps. \`direction\` is the
 edge the new scene comes from (default left). Types: ${TRANSITION_TYPES.map((type) => `${code(type)} (${TRANSITION_NOTES[type]})`).join(', ')}.
 
 ### Audio and media
