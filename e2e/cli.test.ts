@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffprobePath } from '../main/ffmpeg/binaries.ts';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { pixelHash, runKino } from './cli-helpers.ts';
 
@@ -150,6 +151,7 @@ describe('errors a user meets', () => {
   });
 
   it('refuses a poster past the frames rendered, as the API and the workspace do', async () => {
+    const output = join(work, 'late-poster.mp4');
     const result = await runKino([
       'render',
       'launch',
@@ -160,11 +162,11 @@ describe('errors a user meets', () => {
       '--poster',
       '1s',
       '-o',
-      join(work, 'p.mp4'),
+      output,
     ]);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/poster 1s is frame 30, but the render has 3 frames/);
-    expect(existsSync(join(work, 'p.mp4'))).toBe(false);
+    expect(existsSync(output)).toBe(false);
   });
 
   it('names a missing asset', async () => {
@@ -236,7 +238,8 @@ describe('errors a user meets', () => {
     const result = await runKino(
       ['render', 'launch', '-q', 'draft', '--frames', '3', '-o', join(work, 'ff.mp4')],
       {
-        env: { FFMPEG_PATH: fake },
+        // The real ffprobe: the media gate probes the soundtrack before the fake ffmpeg fails.
+        env: { FFMPEG_PATH: fake, FFPROBE_PATH: ffprobePath() },
       },
     );
     expect(result.code).toBe(1);

@@ -52,7 +52,7 @@ export async function prepareFonts(
 function textFonts(model: VideoModel): { family: string; pointer: string }[] {
   const found: { family: string; pointer: string }[] = [];
   const pending = model.scenes.map((scene, index) => ({
-    elements: scene.elements as readonly unknown[],
+    elements: (scene.elements ?? []) as readonly unknown[],
     at: `/scenes/${index}/elements`,
   }));
   for (let next = pending.pop(); next; next = pending.pop()) {

@@ -21,7 +21,7 @@ function runPreview(args: string[]) {
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const url = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', () => {
-      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(stdout);
+      const match = /http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]+\//.exec(stdout);
       if (match) resolve(match[0]);
     });
     void exited.then(() => reject(new Error(`exited before printing a URL:\n${stdout}\n${stderr}`)));
@@ -39,7 +39,7 @@ describe('kino preview', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<canvas');
     // An open event stream must not keep the process alive after Ctrl+C.
-    const events = await fetch(new URL('/events', url));
+    const events = await fetch(new URL('events', url));
     expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
