@@ -22,6 +22,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The first 3 frames of the launch example at draft quality, plus `args`: quick renders that fail. */
+const renderLaunchDraft = (args: string[], options?: Parameters<typeof runKino>[1]) =>
+  runKino(['render', 'launch', '-q', 'draft', '--frames', '3', ...args], options);
+
 describe('kino render', () => {
   it('renders a registered key to a verified mp4 with a poster', async () => {
     const out = join(work, 'out', 'launch.mp4');
@@ -152,18 +156,7 @@ describe('errors a user meets', () => {
 
   it('refuses a poster past the frames rendered, as the API and the workspace do', async () => {
     const output = join(work, 'late-poster.mp4');
-    const result = await runKino([
-      'render',
-      'launch',
-      '-q',
-      'draft',
-      '--frames',
-      '3',
-      '--poster',
-      '1s',
-      '-o',
-      output,
-    ]);
+    const result = await renderLaunchDraft(['--poster', '1s', '-o', output]);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/poster 1s is frame 30, but the render has 3 frames/);
     expect(existsSync(output)).toBe(false);
@@ -197,16 +190,7 @@ describe('errors a user meets', () => {
   it('names an unwritable output path', async () => {
     const locked = join(work, 'locked');
     mkdirLocked(locked);
-    const result = await runKino([
-      'render',
-      'launch',
-      '-q',
-      'draft',
-      '--frames',
-      '3',
-      '-o',
-      join(locked, 'x.mp4'),
-    ]);
+    const result = await renderLaunchDraft(['-o', join(locked, 'x.mp4')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(locked);
   });
@@ -215,16 +199,7 @@ describe('errors a user meets', () => {
   it('refuses an output folder that cannot exist, in one line, without hanging', async () => {
     if (process.platform !== 'linux') return;
     const started = Date.now();
-    const result = await runKino([
-      'render',
-      'launch',
-      '-q',
-      'draft',
-      '--frames',
-      '3',
-      '-o',
-      '/proc/nope/x.mp4',
-    ]);
+    const result = await renderLaunchDraft(['-o', '/proc/nope/x.mp4']);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/^kino: cannot write to \/proc\/nope: /);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -235,13 +210,10 @@ describe('errors a user meets', () => {
     const fake = join(work, 'fake-ffmpeg.sh');
     writeFileSync(fake, '#!/bin/sh\necho "Unknown encoder libx264 (fake failure)" >&2\nexit 1\n');
     chmodSync(fake, 0o755);
-    const result = await runKino(
-      ['render', 'launch', '-q', 'draft', '--frames', '3', '-o', join(work, 'ff.mp4')],
-      {
-        // The real ffprobe: the media gate probes the soundtrack before the fake ffmpeg fails.
-        env: { FFMPEG_PATH: fake, FFPROBE_PATH: ffprobePath() },
-      },
-    );
+    const result = await renderLaunchDraft(['-o', join(work, 'ff.mp4')], {
+      // The real ffprobe: the media gate probes the soundtrack before the fake ffmpeg fails.
+      env: { FFMPEG_PATH: fake, FFPROBE_PATH: ffprobePath() },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('fake failure');
     expect(existsSync(join(work, 'ff.mp4'))).toBe(false);

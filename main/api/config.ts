@@ -69,6 +69,22 @@ const durationVar = (fallback: string, { allowZero }: { allowZero: boolean }) =>
       return ms;
     });
 
+const rateVar = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const limit = parseRateLimit(text);
+      if (limit === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a rate like "600/min", "20/s" or "5000/h", or 0 to turn it off, got "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return limit;
+    });
+
 const booleanVar = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -127,34 +143,8 @@ const EnvSchema = z.object({
       }
       return bytes;
     }),
-  RATE_LIMIT: z
-    .string()
-    .default('600/min')
-    .transform((text, ctx) => {
-      const limit = parseRateLimit(text);
-      if (limit === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `expected a rate like "600/min", "20/s" or "5000/h", or 0 to turn it off, got "${text}"`,
-        });
-        return z.NEVER;
-      }
-      return limit;
-    }),
-  AUTH_FAILURE_LIMIT: z
-    .string()
-    .default('20/min')
-    .transform((text, ctx) => {
-      const limit = parseRateLimit(text);
-      if (limit === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `expected a rate like "20/min" or "100/h", or 0 to turn it off, got "${text}"`,
-        });
-        return z.NEVER;
-      }
-      return limit;
-    }),
+  RATE_LIMIT: rateVar('600/min'),
+  AUTH_FAILURE_LIMIT: rateVar('20/min'),
   REQUEST_TIMEOUT: durationVar('30s', { allowZero: false }),
   MAX_QUEUED_PER_TOKEN: wholeVar(100, 1, 1_000_000),
   MAX_QUEUE_DEPTH: wholeVar(500, 1, 10_000_000),
