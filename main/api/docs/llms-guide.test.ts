@@ -11,7 +11,8 @@ import { semanticIssues } from '../../../shared/timeline/check.ts';
 import type { ResolvedElement } from '../../../shared/timeline/types.ts';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../../shared/output/formats.ts';
-import { compactJson, llmsGuide } from './llms-guide.ts';
+import { compactJson } from '../../authoring/spec-guide.ts';
+import { llmsGuide } from './llms-guide.ts';
 
 const BASE = 'http://127.0.0.1:8080';
 const guide = llmsGuide(BASE);
