@@ -1,0 +1,229 @@
+// A prompt becomes a spec, or a base spec and a change become a changed spec: the model answers, the
+// answer is validated (schema, then the timeline's semantic checks) and reviewed on a few rendered
+// frames, and whatever is wrong goes back to the model, up to AI_MAX_REPAIRS times within a time
+// budget. Only a valid spec leaves here; review findings left after the last repair are recorded.
+import { generateText, jsonSchema, Output } from 'ai';
+import type { ModelMessage } from 'ai';
+import { applyPatch, createPatch } from 'rfc6902';
+import type { Operation } from 'rfc6902';
+import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
+import type { VideoSpec } from '../../shared/spec/schema.ts';
+import type { AspectName } from '../../shared/spec/sizes.ts';
+import { parseSpec } from '../../shared/spec/validate.ts';
+import type { SpecIssue } from '../../shared/spec/validate.ts';
+import { semanticIssues } from '../../shared/timeline/check.ts';
+import type { RenderProjectContext } from '../engine/project-context.ts';
+import { listAssets } from './assets.ts';
+import { fastReview } from './fast-review.ts';
+import type { AuthoringFinding } from './instructions.ts';
+import { editMessage, promptMessage, repairMessage, systemInstructions } from './instructions.ts';
+import { AuthoringError, describeProviderError } from './provider-errors.ts';
+import { languageModel } from './providers.ts';
+import type { ProviderSettings } from './providers.ts';
+
+export type AuthoringRequest =
+  { kind: 'prompt'; prompt: string } | { kind: 'edit'; base: VideoSpec; change: string };
+
+export interface AuthoringLimits {
+  /** Repairs after the first answer (AI_MAX_REPAIRS, default 2). */
+  maxRepairs: number;
+  /** The whole authoring, every attempt and review (AI_TIME_BUDGET). */
+  budgetMs: number;
+  /** One provider call (AI_REQUEST_TIMEOUT). */
+  requestTimeoutMs: number;
+  /** The AI SDK's retries of a 429 or 5xx, with backoff. */
+  maxRetries: number;
+}
+
+export const DEFAULT_AUTHORING_LIMITS: AuthoringLimits = {
+  maxRepairs: 2,
+  budgetMs: 180_000,
+  requestTimeoutMs: 90_000,
+  maxRetries: 2,
+};
+
+/** What one answer got wrong: fed back to the model, and kept in the job. */
+export interface AuthoringRepair {
+  errors: SpecIssue[];
+  findings: AuthoringFinding[];
+}
+
+/** The job's record of the authoring (no prompt text, no key). */
+export interface AuthoringRecord {
+  provider: string;
+  model: string;
+  attempts: number;
+  repairs: AuthoringRepair[];
+  /** Findings the last accepted spec still has. */
+  remainingFindings: AuthoringFinding[];
+  usage: { inputTokens: number; outputTokens: number };
+  durationMs: number;
+}
+
+export interface AuthoringResult {
+  spec: VideoSpec;
+  /** For an edit: the JSON pointers that differ from the base. */
+  changes: string[] | undefined;
+  record: AuthoringRecord;
+}
+
+export interface AuthorSpecOptions {
+  request: AuthoringRequest;
+  provider: ProviderSettings;
+  project: RenderProjectContext;
+  aspect?: AspectName | undefined;
+  format: string;
+  limits?: Partial<AuthoringLimits>;
+  signal?: AbortSignal | undefined;
+  /** Told when the work moves between asking the model and reviewing its answer. */
+  onStage?: (stage: 'authoring' | 'reviewing', attempt: number) => void;
+}
+
+/** Pointers of the values an edit changed (added, removed or replaced), without duplicates. */
+export function changedPointers(base: unknown, changed: unknown): string[] {
+  return [...new Set(createPatch(base, changed).map((operation) => operation.path))].sort();
+}
+
+/** The model's answer to an edit: the patch applied to a copy of the base, or what went wrong. */
+function applyEdit(base: VideoSpec, answer: unknown): { value: unknown } | { errors: SpecIssue[] } {
+  const patch = (answer as { patch?: unknown } | null)?.patch;
+  if (!Array.isArray(patch)) {
+    return { errors: [{ pointer: '/patch', message: 'expected {"patch": [RFC 6902 operations]}' }] };
+  }
+  const value = structuredClone(base) as unknown;
+  const results = applyPatch(value, patch as Operation[]);
+  const errors = results.flatMap((result, index) =>
+    result ? [{ pointer: `/patch/${index}`, message: `cannot apply: ${result.message}` }] : [],
+  );
+  return errors.length > 0 ? { errors } : { value };
+}
+
+/** Schema errors, else the timeline's semantic errors, of a candidate spec. */
+function validate(candidate: unknown): { spec: VideoSpec } | { errors: SpecIssue[] } {
+  const parsed = parseSpec(candidate);
+  if (!parsed.ok) return { errors: parsed.issues };
+  const issues = semanticIssues(parsed.spec);
+  return issues.length > 0 ? { errors: issues } : { spec: parsed.spec };
+}
+
+export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringResult> {
+  const limits = { ...DEFAULT_AUTHORING_LIMITS, ...options.limits };
+  const { request, provider } = options;
+  const started = performance.now();
+  const budget = AbortSignal.timeout(limits.budgetMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
+  const model = languageModel(provider);
+  const context = {
+    assets: await listAssets(options.project.assetsDir),
+    aspect: options.aspect,
+    format: options.format,
+  };
+  const system = systemInstructions(context, request.kind);
+  // Providers whose structured output takes only a subset of JSON Schema get a plain object; the full
+  // schema is in the instructions either way, and every answer is validated here.
+  const schema =
+    provider.name === 'google'
+      ? { type: 'object' as const }
+      : (videoSpecJsonSchema() as Record<string, unknown>);
+  const output = Output.object({ schema: jsonSchema(schema) });
+  const messages: ModelMessage[] = [
+    {
+      role: 'user',
+      content:
+        request.kind === 'prompt' ? promptMessage(request.prompt) : editMessage(request.base, request.change),
+    },
+  ];
+  const record: AuthoringRecord = {
+    provider: provider.name,
+    model: provider.model,
+    attempts: 0,
+    repairs: [],
+    remainingFindings: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    durationMs: 0,
+  };
+  let best: { spec: VideoSpec; findings: AuthoringFinding[] } | undefined;
+  let lastErrors: SpecIssue[] = [];
+
+  for (let attempt = 1; attempt <= 1 + limits.maxRepairs; attempt++) {
+    if (budget.aborted) break;
+    options.onStage?.('authoring', attempt);
+    record.attempts = attempt;
+    let answer: unknown;
+    let answerText: string;
+    try {
+      const result = await generateText({
+        model,
+        system,
+        messages,
+        output,
+        maxRetries: limits.maxRetries,
+        timeout: limits.requestTimeoutMs,
+        abortSignal: signal,
+      });
+      record.usage.inputTokens += result.usage.inputTokens ?? 0;
+      record.usage.outputTokens += result.usage.outputTokens ?? 0;
+      if (result.finishReason === 'content-filter') {
+        throw new AuthoringError('provider_refused', `${provider.name} declined to write this video`);
+      }
+      answer = result.output;
+      answerText = result.text;
+    } catch (error) {
+      if (budget.aborted && !options.signal?.aborted) break;
+      if (options.signal?.aborted) throw error;
+      const failure = describeProviderError(error, provider.name, limits.requestTimeoutMs);
+      if (failure.code !== 'authoring_failed') throw failure;
+      // An answer that is not JSON is one more thing to repair.
+      answer = undefined;
+      answerText = '';
+      lastErrors = [{ pointer: '', message: 'the answer was not one JSON object' }];
+    }
+
+    let errors: SpecIssue[] = lastErrors;
+    let findings: AuthoringFinding[] = [];
+    if (answer !== undefined) {
+      const candidate = request.kind === 'edit' ? applyEdit(request.base, answer) : { value: answer };
+      const checked = 'errors' in candidate ? candidate : validate(candidate.value);
+      if ('errors' in checked) {
+        errors = checked.errors;
+      } else {
+        errors = [];
+        options.onStage?.('reviewing', attempt);
+        findings = await fastReview(checked.spec, options.project, options.aspect, signal);
+        if (!best || findings.length < best.findings.length) best = { spec: checked.spec, findings };
+      }
+    }
+    lastErrors = errors;
+    if (errors.length === 0 && findings.length === 0) break;
+    if (attempt === 1 + limits.maxRepairs || budget.aborted) {
+      if (errors.length > 0 || findings.length > 0) record.repairs.push({ errors, findings });
+      break;
+    }
+    record.repairs.push({ errors, findings });
+    messages.push(
+      { role: 'assistant', content: answerText || JSON.stringify(answer ?? null) },
+      { role: 'user', content: repairMessage(request.kind, errors, findings) },
+    );
+  }
+
+  record.durationMs = Math.round(performance.now() - started);
+  if (!best) {
+    const why = budget.aborted
+      ? ` within the ${Math.round(limits.budgetMs / 1000)} s budget (AI_TIME_BUDGET)`
+      : '';
+    throw new AuthoringError(
+      'authoring_failed',
+      `${provider.name} gave no valid spec in ${record.attempts} attempt${record.attempts === 1 ? '' : 's'}${why}: ${lastErrors
+        .slice(0, 5)
+        .map((error) => `${error.pointer || '/'}: ${error.message}`)
+        .join('; ')}`,
+      { errors: lastErrors, authoring: record },
+    );
+  }
+  record.remainingFindings = best.findings;
+  return {
+    spec: best.spec,
+    changes: request.kind === 'edit' ? changedPointers(request.base, best.spec) : undefined,
+    record,
+  };
+}

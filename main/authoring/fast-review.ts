@@ -1,0 +1,54 @@
+// The review an authored spec gets before anything is rendered in full: a few frames at half size,
+// through the visual and timing checks that a spec's author can act on.
+import type { VideoSpec } from '../../shared/spec/schema.ts';
+import { resolveAspect } from '../../shared/spec/sizes.ts';
+import type { AspectName } from '../../shared/spec/sizes.ts';
+import type { FindingCode } from '../../shared/protocol/finding.ts';
+import type { RenderProjectContext } from '../engine/project-context.ts';
+import { visualReview } from '../review/visual-review.ts';
+import type { AuthoringFinding } from './instructions.ts';
+
+/** The checks a spec's text and layout can fail, which a model can fix. */
+export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([
+  'text_too_small',
+  'low_contrast',
+  'offscreen_element',
+  'text_overflow',
+  'text_too_brief',
+  'unsafe_area',
+]);
+
+export const FAST_REVIEW_FRAMES = 6;
+
+/** "s0/e2/e1" → "/scenes/0/elements/2/children/1". */
+export function elementPointer(key: string): string | undefined {
+  const match = /^s(\d+)((?:\/e\d+)+)$/.exec(key);
+  if (!match) return undefined;
+  const path = match[2]!.split('/e').slice(1);
+  return `/scenes/${match[1]}/elements/${path.join('/children/')}`;
+}
+
+export async function fastReview(
+  spec: VideoSpec,
+  project: RenderProjectContext,
+  aspect: AspectName | undefined,
+  signal?: AbortSignal,
+): Promise<AuthoringFinding[]> {
+  const full = resolveAspect(aspect ?? spec.aspect ?? 'reels');
+  const half = { width: 2 * Math.round(full.width / 4), height: 2 * Math.round(full.height / 4) };
+  const review = await visualReview({
+    model: spec,
+    project,
+    aspect: half,
+    samples: FAST_REVIEW_FRAMES,
+    signal,
+  });
+  return review.drafts
+    .filter((draft) => AUTHORING_REVIEW_CODES.has(draft.code))
+    .map((draft) => ({
+      code: draft.code,
+      pointer: draft.element === undefined ? undefined : elementPointer(draft.element),
+      message: draft.message,
+      remedy: draft.remedy,
+    }));
+}

@@ -1,0 +1,66 @@
+// What went wrong talking to a provider, in the codes a job or a CLI run reports. The AI SDK has
+// already retried what is worth retrying (429 and 5xx, with backoff) when an error reaches here.
+import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
+
+export type AuthoringErrorCode =
+  'provider_unavailable' | 'provider_rate_limited' | 'provider_refused' | 'authoring_failed';
+
+export class AuthoringError extends Error {
+  override name = 'AuthoringError';
+  readonly code: AuthoringErrorCode;
+  /** For authoring_failed: the last errors the model's answer had. */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: AuthoringErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (RetryError.isInstance(error)) return statusOf(error.lastError);
+  return APICallError.isInstance(error) ? error.statusCode : undefined;
+}
+
+/** A provider failure as an AuthoringError naming the provider, never its key or its endpoint. */
+export function describeProviderError(error: unknown, provider: string, timeoutMs: number): AuthoringError {
+  if (error instanceof AuthoringError) return error;
+  const status = statusOf(error);
+  const attempts = RetryError.isInstance(error) ? ` after ${error.errors.length} attempts` : '';
+  if (status === 429) {
+    return new AuthoringError(
+      'provider_rate_limited',
+      `${provider} answered 429 (rate limited)${attempts}; try again later or name another provider`,
+    );
+  }
+  if (status === 401 || status === 403) {
+    return new AuthoringError(
+      'provider_unavailable',
+      `${provider} refused the API key (${status}): check it`,
+    );
+  }
+  if (status !== undefined) {
+    return new AuthoringError('provider_unavailable', `${provider} answered ${status}${attempts}`);
+  }
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError' || /timed? ?out/i.test(String(error))) {
+    return new AuthoringError(
+      'provider_unavailable',
+      `${provider} did not answer within ${Math.round(timeoutMs / 1000)} s (AI_REQUEST_TIMEOUT)`,
+    );
+  }
+  if (NoObjectGeneratedError.isInstance(error)) {
+    if (error.finishReason === 'content-filter') {
+      const said = error.text?.trim().slice(0, 200);
+      return new AuthoringError(
+        'provider_refused',
+        `${provider} declined to write this video${said ? `: "${said}"` : ''}`,
+      );
+    }
+    return new AuthoringError('authoring_failed', `${provider} answered without a JSON object`);
+  }
+  return new AuthoringError(
+    'provider_unavailable',
+    `${provider} cannot be reached (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+  );
+}
