@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { FORMATS } from '../../shared/output/formats.ts';
 import { toolchainVersions } from '../engine/toolchain.ts';
 import type { RenderStorage } from '../storage/storage.ts';
-import type { JobError, JobOutcome, JobStore, RenderJob } from './job-store.ts';
+import type { AuthoringChoice, JobError, JobOutcome, JobStore, RenderJob } from './job-store.ts';
 import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-messages.ts';
 import { forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
 
@@ -28,6 +28,8 @@ export interface JobRunnerOptions {
   timeoutMs: number;
   log: Logger;
   now?: () => number;
+  /** The provider (key included) and limits a prompt or an edit is authored with; unset: no AI. */
+  authoring?: (choice: AuthoringChoice) => RenderAssignment['ai'];
 }
 
 interface ActiveRender {
@@ -168,7 +170,11 @@ export class JobRunner {
     });
     child.on('message', (message: FromWorker) => {
       if (message.type === 'progress') store.setProgress(job.id, message.progress);
-      else if (message.type === 'resolved') resolved = { spec: message.spec, code: message.code };
+      else if (message.type === 'resolved') {
+        resolved = { spec: message.spec, code: message.code };
+        // Shown while the render runs, not only once it is stored.
+        store.setResolved(job.id, message.spec, message.code);
+      } else if (message.type === 'authoring') store.setAuthoring(job.id, message.authoring, message.changes);
       else if (message.type === 'done') finished = { output: message.output };
       else if (message.type === 'failed') finished = { error: message.error };
     });
@@ -183,6 +189,9 @@ export class JobRunner {
       workDir,
       toolchain: await toolchainVersions().catch(() => undefined),
     };
+    if (job.input.kind === 'prompt' || job.input.kind === 'edit') {
+      assignment.ai = this.#options.authoring?.({ provider: job.input.provider, model: job.input.model });
+    }
     child.send(assignment);
     const exit = await exited;
 

@@ -12,6 +12,7 @@ export type InputKind = 'key' | 'spec' | 'prompt' | 'edit';
 export const PROGRESS_STAGES = [
   'starting',
   'authoring',
+  'reviewing',
   'rendering',
   'encoding',
   'verifying',
@@ -30,7 +31,18 @@ export interface RenderJobOptions {
 }
 
 /** What the worker renders: a registered key, or a validated spec. */
-export type RenderInput = { kind: 'key'; key: string } | { kind: 'spec'; spec: Record<string, unknown> };
+/** The AI provider an authored input asked for (its name and model; never its key). */
+export interface AuthoringChoice {
+  provider: string;
+  model: string;
+}
+
+export type RenderInput =
+  | { kind: 'key'; key: string }
+  | { kind: 'spec'; spec: Record<string, unknown> }
+  | ({ kind: 'prompt'; prompt: string } & AuthoringChoice)
+  /** `base` is the spec to change; `baseRender` the render it came from, when one was named. */
+  | ({ kind: 'edit'; base: Record<string, unknown>; baseRender?: string; change: string } & AuthoringChoice);
 
 export interface JobProgress {
   stage: ProgressStage;
@@ -67,6 +79,8 @@ export interface StoredReceipt {
 export interface JobError {
   code: string;
   message: string;
+  /** For authoring_failed: the errors the model's last answer still had, at their pointers. */
+  errors?: { pointer: string; message: string }[];
 }
 
 export interface RenderJob {
@@ -87,6 +101,10 @@ export interface RenderJob {
   poster: StoredPoster | null;
   /** Null until the render succeeds (and for renders stored before receipts were kept). */
   receipt: StoredReceipt | null;
+  /** For a prompt or an edit: how the spec was authored (AuthoringRecord), once it was. */
+  authoring: Record<string, unknown> | null;
+  /** For an edit: the JSON pointers of the spec that differ from the base. */
+  changes: string[] | null;
   error: JobError | null;
 }
 
@@ -128,6 +146,8 @@ interface JobRow {
   video_json: string | null;
   poster_json: string | null;
   receipt_json: string | null;
+  authoring_json: string | null;
+  changes_json: string | null;
   error_json: string | null;
 }
 
@@ -150,7 +170,9 @@ CREATE TABLE IF NOT EXISTS jobs (
   video_json TEXT,
   poster_json TEXT,
   error_json TEXT,
-  receipt_json TEXT
+  receipt_json TEXT,
+  authoring_json TEXT,
+  changes_json TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, created_at);
 CREATE INDEX IF NOT EXISTS jobs_expiry ON jobs (expires_at);
@@ -183,6 +205,8 @@ function toJob(row: JobRow): RenderJob {
     video: parsed<StoredVideo>(row.video_json),
     poster: parsed<StoredPoster>(row.poster_json),
     receipt: parsed<StoredReceipt>(row.receipt_json),
+    authoring: parsed<Record<string, unknown>>(row.authoring_json),
+    changes: parsed<string[]>(row.changes_json),
     error: parsed<JobError>(row.error_json),
   };
 }
@@ -202,10 +226,12 @@ export class JobStore {
     // WAL keeps readers (GET polling) from waiting on the writer (progress updates).
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.#db.exec(SCHEMA);
-    // A database made before receipts were kept gains the column; its jobs have none.
+    // A database made before these columns existed gains them; its jobs have none.
     const columns = this.#db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[];
-    if (!columns.some((column) => column.name === 'receipt_json')) {
-      this.#db.exec('ALTER TABLE jobs ADD COLUMN receipt_json TEXT');
+    for (const added of ['receipt_json', 'authoring_json', 'changes_json']) {
+      if (!columns.some((column) => column.name === added)) {
+        this.#db.exec(`ALTER TABLE jobs ADD COLUMN ${added} TEXT`);
+      }
     }
   }
 
@@ -264,6 +290,22 @@ export class JobStore {
   setProgress(id: string, progress: JobProgress): void {
     this.#sql(`UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running'`).run(
       json(progress),
+      id,
+    );
+  }
+
+  /** The spec (and its code) a running job resolved or authored: shown before the render ends. */
+  setResolved(id: string, spec: Record<string, unknown> | null, code: string | null): void {
+    this.#sql(
+      `UPDATE jobs SET spec_json = COALESCE(?, spec_json), code = COALESCE(?, code) WHERE id = ? AND status = 'running'`,
+    ).run(json(spec), code, id);
+  }
+
+  /** How a running job's spec was authored, and for an edit what it changed. */
+  setAuthoring(id: string, authoring: Record<string, unknown>, changes: string[] | null): void {
+    this.#sql(`UPDATE jobs SET authoring_json = ?, changes_json = ? WHERE id = ?`).run(
+      json(authoring),
+      json(changes),
       id,
     );
   }

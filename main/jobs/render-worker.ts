@@ -14,6 +14,8 @@ import { renderVideo } from '../engine/render-video.ts';
 import type { RenderProgress } from '../engine/render-video.ts';
 import { buildRenderReceipt, subjectOf, writeReceipt } from '../engine/receipt.ts';
 import type { ReceiptSubject } from '../engine/receipt.ts';
+import { authorSpec } from '../authoring/author-spec.ts';
+import { AuthoringError } from '../authoring/provider-errors.ts';
 import { checkSpec, resolveKey } from '../project/resolve-input.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { loadProject } from '../project/load.ts';
@@ -48,7 +50,56 @@ function specOf(model: VideoModel): VideoSpec | null {
 
 const asData = (spec: VideoSpec | null) => spec as Record<string, unknown> | null;
 
+/** A prompt or an edit, authored into a spec by the assignment's provider, reported as it goes. */
+async function authorAssignment(job: RenderAssignment, project: RenderProject): Promise<VideoSpec> {
+  const input = job.input;
+  if ((input.kind !== 'prompt' && input.kind !== 'edit') || !job.ai) {
+    throw new KinoInputError('this render needs an AI provider, and none was assigned');
+  }
+  const stage = (name: 'authoring' | 'reviewing') =>
+    void send({
+      type: 'progress',
+      progress: { stage: name, framesDone: 0, framesTotal: 0, percent: 0, etaSeconds: null },
+    });
+  try {
+    const result = await authorSpec({
+      request:
+        input.kind === 'prompt'
+          ? { kind: 'prompt', prompt: input.prompt }
+          : { kind: 'edit', base: input.base as VideoSpec, change: input.change },
+      provider: job.ai.provider,
+      limits: job.ai.limits,
+      project: await projectContext(project),
+      aspect: job.options.aspect,
+      format: job.options.format,
+      signal: abort.signal,
+      onStage: stage,
+    });
+    await send({
+      type: 'authoring',
+      authoring: result.record as unknown as Record<string, unknown>,
+      changes: result.changes ?? null,
+    });
+    return result.spec;
+  } catch (error) {
+    const record = error instanceof AuthoringError ? error.details?.authoring : undefined;
+    if (record) await send({ type: 'authoring', authoring: record as Record<string, unknown>, changes: null });
+    throw error;
+  }
+}
+
 async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
+  if (job.input.kind === 'prompt' || job.input.kind === 'edit') {
+    const project = await loadProject(job.renderProject);
+    const spec = await authorAssignment(job, project);
+    return {
+      model: spec,
+      project,
+      spec: spec as Record<string, unknown>,
+      code: specToCode(spec),
+      subject: { kind: 'spec', specText: JSON.stringify(spec) },
+    };
+  }
   if (job.input.kind === 'spec') {
     const result = checkSpec(job.input.spec);
     if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
@@ -113,9 +164,27 @@ const ERROR_CODES: Record<string, string> = {
   PosterOutOfRange: 'poster_out_of_range',
 };
 
+/** What a request asked for, for the receipt: the input's kind and how it was named (no key). */
+function requestedInput(input: RenderAssignment['input']): Record<string, unknown> {
+  switch (input.kind) {
+    case 'key':
+      return { kind: 'key', key: input.key };
+    case 'prompt':
+      return { kind: 'prompt', prompt: input.prompt, provider: input.provider, model: input.model };
+    case 'edit':
+      return { kind: 'edit', change: input.change, provider: input.provider, model: input.model };
+    default:
+      return { kind: input.kind };
+  }
+}
+
 /** A failure as the client sees it: a code, and a one-line message without server paths. */
 function jobError(error: unknown, job: RenderAssignment): JobError {
   if (abort.signal.aborted) return { code: 'canceled', message: 'the render was canceled' };
+  if (error instanceof AuthoringError) {
+    const errors = error.details?.errors as JobError['errors'] | undefined;
+    return { code: error.code, message: error.message, ...(errors ? { errors } : {}) };
+  }
   const name = error instanceof Error ? error.name : '';
   let message = describeError(error)
     .replace(/^kino: /, '')
@@ -153,7 +222,7 @@ async function run(job: RenderAssignment): Promise<void> {
       maker: 'api',
       subject: resolved.subject,
       request: {
-        input: job.input.kind === 'key' ? { kind: 'key', key: job.input.key } : { kind: job.input.kind },
+        input: requestedInput(job.input),
         options: job.options,
       },
       options,

@@ -1,6 +1,8 @@
 // Messages between the API process and a render worker process (one child per render), so a
 // render's CPU and memory never stall the HTTP event loop.
 import type { RenderReceipt, Toolchain } from '../../shared/protocol/receipt.ts';
+import type { AuthoringLimits } from '../authoring/author-spec.ts';
+import type { ProviderSettings } from '../authoring/providers.ts';
 import type { JobError, JobProgress, RenderInput, RenderJobOptions } from './job-store.ts';
 
 export interface RenderAssignment {
@@ -17,6 +19,11 @@ export interface RenderAssignment {
    * ffmpeg and ffprobe again for every job); absent when they could not be found there.
    */
   toolchain?: Toolchain;
+  /**
+   * For a prompt or an edit: the provider to author with, its key included. It travels over the IPC
+   * channel only, never in the environment, a log line or the job.
+   */
+  ai?: { provider: ProviderSettings; limits: AuthoringLimits };
 }
 
 export interface CancelRender {
@@ -42,5 +49,7 @@ export type FromWorker =
   | { type: 'progress'; progress: JobProgress }
   /** The resolved spec (when the model is plain data) and its builder source, before rendering. */
   | { type: 'resolved'; spec: Record<string, unknown> | null; code: string | null }
+  /** How a prompt or an edit was authored (also sent when authoring failed), and what an edit changed. */
+  | { type: 'authoring'; authoring: Record<string, unknown>; changes: string[] | null }
   | { type: 'done'; output: WorkerOutput }
   | { type: 'failed'; error: JobError };
