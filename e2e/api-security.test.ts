@@ -357,11 +357,12 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
       expect(problem.detail).toContain('2048');
     });
 
-    it('prompt and edit inputs → 503 ai_unavailable, saying no setting turns it on', async () => {
+    it('prompt and edit inputs with no provider configured → 503 ai_unavailable naming the settings', async () => {
       const problem = expectProblem(await post({ prompt: 'a cat video' }), 503, 'ai_unavailable');
-      // Not "none configured on this server": nothing can be configured in this release (issue 12).
-      expect(problem.detail).not.toMatch(/configured/);
-      expect(problem.detail).toMatch(/this release of Kino has no AI authoring/);
+      expect(problem.detail).toMatch(/no AI provider is configured on this server/);
+      expect(problem.detail).toMatch(
+        /OPENAI_API_KEY.*ANTHROPIC_API_KEY.*GOOGLE_GENERATIVE_AI_API_KEY.*OPENAI_COMPATIBLE_BASE_URL/,
+      );
       expectProblem(
         await post({ edit: { base: 'rnd_aaaaaaaaaaaaaaaaaaaaaaaa', change: 'make it blue' } }),
         503,

@@ -98,6 +98,12 @@ export function serverEnv(dataDir: string, env: Record<string, string> = {}): No
     LOG_LEVEL: 'info',
     // Vitest exports Vite's BASE_URL ("/"); the server must derive its own.
     BASE_URL: '',
+    // No AI provider unless a test configures one, whatever the machine's environment holds.
+    OPENAI_API_KEY: '',
+    ANTHROPIC_API_KEY: '',
+    GOOGLE_GENERATIVE_AI_API_KEY: '',
+    OPENAI_COMPATIBLE_BASE_URL: '',
+    AI_PROVIDER: '',
     ...env,
   };
 }

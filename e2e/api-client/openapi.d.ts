@@ -40,14 +40,21 @@ export interface paths {
             /** @description A composition key registered in the server's render project (RENDER_PROJECT). */
             key?: string;
             spec?: components['schemas']['VideoSpec'];
-            /** @description A description of the video for an AI provider to author (503: this release has no AI authoring). */
+            /** @description A description of the video for an AI provider to author into a spec, which is validated, reviewed and repaired before it renders (503 when no provider is configured). */
             prompt?: string;
-            /** @description A change to an earlier render or spec, authored by an AI provider (503: this release has no AI authoring). */
+            /** @description A change to an earlier render (its id) or to a spec, made by an AI provider as a JSON Patch, so what the change does not touch stays as it was (503 when no provider is configured). */
             edit?: {
               /** @description The render id to start from, or a spec. */
               base: string | Record<string, unknown>;
               change: string;
             };
+            /**
+             * @description For prompt and edit: the AI provider (default AI_PROVIDER, or the one configured).
+             * @enum {string}
+             */
+            provider?: 'openai' | 'anthropic' | 'google' | 'openai-compatible';
+            /** @description For prompt and edit: the provider's model (default its *_MODEL setting). */
+            model?: string;
             options?: {
               /**
                * @description Output format.
@@ -946,6 +953,12 @@ export interface components {
         kind: 'key' | 'spec' | 'prompt' | 'edit';
         /** @description The composition key, for key inputs. */
         key?: string;
+        /** @description The AI provider, for prompt and edit inputs. */
+        provider?: string;
+        /** @description The provider's model, for prompt and edit inputs. */
+        model?: string;
+        /** @description The render an edit started from, when it named one. */
+        base?: string;
       };
       options: {
         /**
@@ -975,7 +988,7 @@ export interface components {
          * @description "starting" from the moment a worker takes the job until it reports its first stage.
          * @enum {string}
          */
-        stage: 'starting' | 'authoring' | 'rendering' | 'encoding' | 'verifying' | 'storing';
+        stage: 'starting' | 'authoring' | 'reviewing' | 'rendering' | 'encoding' | 'verifying' | 'storing';
         framesDone: number;
         framesTotal: number;
         percent: number;
@@ -1202,9 +1215,49 @@ export interface components {
           )[];
         };
       } | null;
+      /** @description How an AI provider authored the spec: each answer that needed a repair (its validation errors and review findings), the findings the accepted spec still has, token usage and time. Null for key and spec inputs, and until the provider answered. */
+      authoring: {
+        provider: string;
+        model: string;
+        /** @description Answers asked for: 1 plus the repairs. */
+        attempts: number;
+        repairs: {
+          errors: {
+            pointer: string;
+            message: string;
+          }[];
+          findings: {
+            code: string;
+            /** @description The element, as a JSON pointer into the spec. */
+            pointer?: string;
+            message: string;
+            remedy: string;
+          }[];
+        }[];
+        remainingFindings: {
+          code: string;
+          /** @description The element, as a JSON pointer into the spec. */
+          pointer?: string;
+          message: string;
+          remedy: string;
+        }[];
+        usage: {
+          inputTokens: number;
+          outputTokens: number;
+        };
+        durationMs: number;
+      } | null;
+      /** @description For an edit: the JSON pointers of the spec that differ from the base. Null otherwise. */
+      changes: string[] | null;
       error: {
+        /** @description e.g. invalid_input, media_error, encoder_failed, provider_unavailable, provider_rate_limited, provider_refused, authoring_failed, worker_lost, timeout. */
         code: string;
         message: string;
+        /** @description For authoring_failed: what the last answer still got wrong, at JSON pointers. */
+        errors?: {
+          pointer: string;
+          message: string;
+        }[];
       } | null;
     };
     /**

@@ -2,6 +2,10 @@
 // start so a typo fails loudly instead of running with a surprise.
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AUTHORING_LIMITS } from '../authoring/author-spec.ts';
+import type { AuthoringLimits } from '../authoring/author-spec.ts';
+import { AiConfigError, readAiSettings } from '../authoring/providers.ts';
+import type { AiSettings } from '../authoring/providers.ts';
 import { defaultProjectDir } from '../project/load.ts';
 
 const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -154,6 +158,10 @@ const EnvSchema = z.object({
     .default(String(DEFAULT_MAX_RENDER_PIXELS))
     .transform(Number)
     .pipe(z.number().min(1_000_000, 'must be at least 1000000').max(Number.MAX_SAFE_INTEGER)),
+  AI_MAX_REPAIRS: wholeVar(2, 0, 5),
+  AI_TIME_BUDGET: durationVar('3m', { allowZero: false }),
+  AI_REQUEST_TIMEOUT: durationVar('90s', { allowZero: false }),
+  AI_RATE_LIMIT: rateVar('60/h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -192,6 +200,11 @@ export interface ServerConfig {
   maxQueueDepth: number;
   /** The largest render accepted, as frames × width × height. */
   maxRenderPixels: number;
+  /** The AI providers configured (keys included: never logged or answered). */
+  ai: AiSettings;
+  aiLimits: AuthoringLimits;
+  /** Prompt and edit renders per token and window; null: not limited. */
+  aiRateLimit: RateLimit | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -217,6 +230,13 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     throw new ConfigError(
       'invalid configuration: FILE_TTL is longer than MAX_TTL; raise MAX_TTL or lower FILE_TTL',
     );
+  }
+  let ai: AiSettings;
+  try {
+    ai = readAiSettings(env);
+  } catch (error) {
+    if (error instanceof AiConfigError) throw new ConfigError(`invalid configuration: ${error.message}`);
+    throw error;
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
@@ -249,6 +269,14 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     maxQueuedPerToken: e.MAX_QUEUED_PER_TOKEN,
     maxQueueDepth: e.MAX_QUEUE_DEPTH,
     maxRenderPixels: e.MAX_RENDER_PIXELS,
+    ai,
+    aiLimits: {
+      ...DEFAULT_AUTHORING_LIMITS,
+      maxRepairs: e.AI_MAX_REPAIRS,
+      budgetMs: e.AI_TIME_BUDGET,
+      requestTimeoutMs: e.AI_REQUEST_TIMEOUT,
+    },
+    aiRateLimit: e.AI_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,6 @@
 // What the routes share: configuration, the job store, storage, the runner, links and the clock.
 import type { Logger } from 'pino';
-import type { AuthFailureLimiter } from '../http/auth-failures.ts';
+import type { WindowLimiter } from '../http/window-limiter.ts';
 import type { Cleanup } from '../jobs/cleanup.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import type { JobStore } from '../jobs/job-store.ts';
@@ -18,7 +18,9 @@ export interface ApiContext {
   keys: KeyRegistry;
   apiToken: string;
   /** Counts failed bearer-token checks per address (AUTH_FAILURE_LIMIT); undefined when off. */
-  authFailures: AuthFailureLimiter | undefined;
+  authFailures: WindowLimiter | undefined;
+  /** Counts prompt and edit renders per token (AI_RATE_LIMIT); undefined when off. */
+  aiRequests: WindowLimiter | undefined;
   links: () => LinkContext;
   log: Logger;
   now: () => number;

@@ -4,6 +4,7 @@ import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
+import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { PROGRESS_STAGES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import { signDownloadToken } from '../storage/signed-link.ts';
@@ -55,6 +56,8 @@ export const RenderJobSchema = {
     'video',
     'poster',
     'receipt',
+    'authoring',
+    'changes',
     'error',
   ],
   properties: {
@@ -67,6 +70,9 @@ export const RenderJobSchema = {
       properties: {
         kind: { type: 'string', enum: ['key', 'spec', 'prompt', 'edit'] },
         key: { type: 'string', description: 'The composition key, for key inputs.' },
+        provider: { type: 'string', description: 'The AI provider, for prompt and edit inputs.' },
+        model: { type: 'string', description: "The provider's model, for prompt and edit inputs." },
+        base: { type: 'string', description: 'The render an edit started from, when it named one.' },
       },
     },
     options: {
@@ -141,14 +147,60 @@ export const RenderJobSchema = {
       type: ['object', 'null'],
       description: `${RenderReceiptSchema.description} The same document is served as JSON at video.receiptUrl. Null until the render succeeds.`,
     },
+    authoring: {
+      ...AuthoringRecordSchema,
+      type: ['object', 'null'],
+      description: `${AuthoringRecordSchema.description} Null for key and spec inputs, and until the provider answered.`,
+    },
+    changes: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'For an edit: the JSON pointers of the spec that differ from the base. Null otherwise.',
+    },
     error: nullable({
       type: 'object',
       additionalProperties: false,
       required: ['code', 'message'],
-      properties: { code: { type: 'string' }, message: { type: 'string' } },
+      properties: {
+        code: {
+          type: 'string',
+          description:
+            'e.g. invalid_input, media_error, encoder_failed, provider_unavailable, provider_rate_limited, provider_refused, authoring_failed, worker_lost, timeout.',
+        },
+        message: { type: 'string' },
+        errors: {
+          type: 'array',
+          description: 'For authoring_failed: what the last answer still got wrong, at JSON pointers.',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['pointer', 'message'],
+            properties: { pointer: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
     }),
   },
 } as const;
+
+/** The job's input as it is shown: its kind and how it was named, never a prompt's key. */
+function inputView(input: RenderJob['input']) {
+  switch (input.kind) {
+    case 'key':
+      return { kind: 'key' as const, key: input.key };
+    case 'prompt':
+      return { kind: 'prompt' as const, provider: input.provider, model: input.model };
+    case 'edit':
+      return {
+        kind: 'edit' as const,
+        provider: input.provider,
+        model: input.model,
+        ...(input.baseRender ? { base: input.baseRender } : {}),
+      };
+    default:
+      return { kind: input.kind };
+  }
+}
 
 export interface LinkContext {
   baseUrl: string;
@@ -168,7 +220,7 @@ export function jobView(job: RenderJob, links: LinkContext) {
   return {
     id: job.id,
     status: job.status,
-    input: job.input.kind === 'key' ? { kind: 'key', key: job.input.key } : { kind: job.input.kind },
+    input: inputView(job.input),
     options: job.options,
     visibility: job.visibility,
     progress: job.progress,
@@ -194,6 +246,8 @@ export function jobView(job: RenderJob, links: LinkContext) {
       contentType: job.poster.contentType,
     },
     receipt: job.status === 'succeeded' ? (job.receipt?.receipt ?? null) : null,
+    authoring: job.authoring,
+    changes: job.changes,
     error: job.error,
   };
 }

@@ -19,7 +19,7 @@ import { lockDataDir } from '../fs/pid-lock.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { loadOrCreateSecret, randomToken } from '../storage/secrets.ts';
 import { rateLimitKey } from '../http/auth.ts';
-import { AuthFailureLimiter } from '../http/auth-failures.ts';
+import { WindowLimiter, authFailureLimiter } from '../http/window-limiter.ts';
 import { redactUrl } from '../http/redact-url.ts';
 import { effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
@@ -130,6 +130,10 @@ export async function createApiServer(
     timeoutMs: config.renderTimeoutMs,
     log: log.child({ component: 'runner' }),
     now,
+    authoring: ({ provider, model }) => {
+      const settings = config.ai.providers.find((candidate) => candidate.name === provider);
+      return settings && { provider: { ...settings, model }, limits: config.aiLimits };
+    },
   });
   const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });
   let baseUrl = config.baseUrl ?? effectiveBaseUrl(config, config.port);
@@ -141,8 +145,14 @@ export async function createApiServer(
     cleanup,
     keys: new KeyRegistry(config.renderProject),
     apiToken: apiTokenSecret.value,
-    authFailures: config.authFailureLimit
-      ? new AuthFailureLimiter(config.authFailureLimit, { now })
+    authFailures: config.authFailureLimit ? authFailureLimiter(config.authFailureLimit, now) : undefined,
+    aiRequests: config.aiRateLimit
+      ? new WindowLimiter(config.aiRateLimit, {
+          code: 'rate_limited',
+          describe: ({ max, windowMs }) =>
+            `too many prompt and edit renders: at most ${max} per ${windowMs / 1000}s for each token (AI_RATE_LIMIT)`,
+          now,
+        })
       : undefined,
     links: () => ({ baseUrl, signingSecret }),
     log,

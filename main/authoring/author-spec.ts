@@ -15,7 +15,7 @@ import { semanticIssues } from '../../shared/timeline/check.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import { listAssets } from './assets.ts';
 import { fastReview } from './fast-review.ts';
-import type { AuthoringFinding } from './instructions.ts';
+import type { AuthoringFinding, AuthoringRecord } from './authoring-record.ts';
 import { editMessage, promptMessage, repairMessage, systemInstructions } from './instructions.ts';
 import { AuthoringError, describeProviderError } from './provider-errors.ts';
 import { languageModel } from './providers.ts';
@@ -41,24 +41,6 @@ export const DEFAULT_AUTHORING_LIMITS: AuthoringLimits = {
   requestTimeoutMs: 90_000,
   maxRetries: 2,
 };
-
-/** What one answer got wrong: fed back to the model, and kept in the job. */
-export interface AuthoringRepair {
-  errors: SpecIssue[];
-  findings: AuthoringFinding[];
-}
-
-/** The job's record of the authoring (no prompt text, no key). */
-export interface AuthoringRecord {
-  provider: string;
-  model: string;
-  attempts: number;
-  repairs: AuthoringRepair[];
-  /** Findings the last accepted spec still has. */
-  remainingFindings: AuthoringFinding[];
-  usage: { inputTokens: number; outputTokens: number };
-  durationMs: number;
-}
 
 export interface AuthoringResult {
   spec: VideoSpec;

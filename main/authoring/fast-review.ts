@@ -6,7 +6,7 @@ import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { FindingCode } from '../../shared/protocol/finding.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import { visualReview } from '../review/visual-review.ts';
-import type { AuthoringFinding } from './instructions.ts';
+import type { AuthoringFinding } from './authoring-record.ts';
 
 /** The checks a spec's text and layout can fail, which a model can fix. */
 export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([
@@ -45,10 +45,13 @@ export async function fastReview(
   });
   return review.drafts
     .filter((draft) => AUTHORING_REVIEW_CODES.has(draft.code))
-    .map((draft) => ({
-      code: draft.code,
-      pointer: draft.element === undefined ? undefined : elementPointer(draft.element),
-      message: draft.message,
-      remedy: draft.remedy,
-    }));
+    .map((draft) => {
+      const pointer = draft.element === undefined ? undefined : elementPointer(draft.element);
+      return {
+        code: draft.code,
+        ...(pointer ? { pointer } : {}),
+        message: draft.message,
+        remedy: draft.remedy,
+      };
+    });
 }

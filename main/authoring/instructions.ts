@@ -3,21 +3,13 @@
 // every review finding with its remedy.
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
+import type { AuthoringFinding } from './authoring-record.ts';
 import { specGuide } from './spec-guide.ts';
 
 export interface AuthoringContext {
   assets: readonly string[];
   aspect: string | undefined;
   format: string;
-}
-
-/** One review finding as the model is told it. */
-export interface AuthoringFinding {
-  code: string;
-  /** JSON pointer of the element, when the finding is about one. */
-  pointer: string | undefined;
-  message: string;
-  remedy: string;
 }
 
 export function systemInstructions(context: AuthoringContext, mode: 'prompt' | 'edit'): string {

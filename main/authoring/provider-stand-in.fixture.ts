@@ -9,7 +9,7 @@ import type { AiProviderName } from './providers.ts';
 
 export type ScriptedAnswer =
   /** A structured-output answer carrying this JSON value. */
-  | { json: unknown; inputTokens?: number; outputTokens?: number }
+  | { json: unknown; inputTokens?: number; outputTokens?: number; delayMs?: number }
   /** Plain text instead of JSON (a model that ignored the format). */
   | { text: string }
   /** An HTTP error with the provider's own error body. */
@@ -211,7 +211,12 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
       };
       if ('refusal' in answer) send(200, success(provider, body, { refusal: answer.refusal, ...tokens }));
       else if ('text' in answer) send(200, success(provider, body, { text: answer.text, ...tokens }));
-      else send(200, success(provider, body, { text: JSON.stringify(answer.json), ...tokens }));
+      else {
+        const reply = () =>
+          send(200, success(provider, body, { text: JSON.stringify(answer.json), ...tokens }));
+        if (answer.delayMs) setTimeout(reply, answer.delayMs);
+        else reply();
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,7 +2,7 @@
 // their content nor their length leaks through timing.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AuthFailureLimiter } from './auth-failures.ts';
+import type { WindowLimiter } from './window-limiter.ts';
 import { Problem } from './problem.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -41,17 +41,13 @@ export function rateLimitKey(tokens: () => Record<string, string | undefined>) {
  * limiter, each refusal counts against the caller's address, and an address over its limit is
  * answered 429 before its token is looked at.
  */
-export function requireBearer(
-  expected: () => string | undefined,
-  what: string,
-  failures?: AuthFailureLimiter,
-) {
+export function requireBearer(expected: () => string | undefined, what: string, failures?: WindowLimiter) {
   return async (request: FastifyRequest): Promise<void> => {
     failures?.assertAllowed(request.ip);
     try {
       checkBearer(request, expected(), what);
     } catch (error) {
-      failures?.recordFailure(request.ip);
+      failures?.record(request.ip);
       throw error;
     }
   };

@@ -94,6 +94,8 @@ describe('JobStore', () => {
       video: null,
       poster: null,
       receipt: null,
+      authoring: null,
+      changes: null,
       error: null,
     });
     expect(store.get(input.id)).toEqual(inserted);

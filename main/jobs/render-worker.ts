@@ -83,7 +83,8 @@ async function authorAssignment(job: RenderAssignment, project: RenderProject): 
     return result.spec;
   } catch (error) {
     const record = error instanceof AuthoringError ? error.details?.authoring : undefined;
-    if (record) await send({ type: 'authoring', authoring: record as Record<string, unknown>, changes: null });
+    if (record)
+      await send({ type: 'authoring', authoring: record as Record<string, unknown>, changes: null });
     throw error;
   }
 }

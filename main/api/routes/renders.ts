@@ -6,6 +6,7 @@ import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
 import { specToCode } from '../../../shared/builder/print.ts';
+import { AI_PROVIDERS, chooseProvider } from '../../authoring/providers.ts';
 import { checkSpec } from '../../project/resolve-input.ts';
 import type { RenderInput, RenderJobOptions } from '../../jobs/job-store.ts';
 import { findLiveJob } from '../job-lookup.ts';
@@ -36,14 +37,14 @@ const CreateRenderBodySchema = {
       minLength: 1,
       maxLength: 20000,
       description:
-        'A description of the video for an AI provider to author (503: this release has no AI authoring).',
+        'A description of the video for an AI provider to author into a spec, which is validated, reviewed and repaired before it renders (503 when no provider is configured).',
     },
     edit: {
       type: 'object',
       additionalProperties: false,
       required: ['base', 'change'],
       description:
-        'A change to an earlier render or spec, authored by an AI provider (503: this release has no AI authoring).',
+        'A change to an earlier render (its id) or to a spec, made by an AI provider as a JSON Patch, so what the change does not touch stays as it was (503 when no provider is configured).',
       properties: {
         base: {
           description: 'The render id to start from, or a spec.',
@@ -51,6 +52,17 @@ const CreateRenderBodySchema = {
         },
         change: { type: 'string', minLength: 1, maxLength: 20000 },
       },
+    },
+    provider: {
+      type: 'string',
+      enum: AI_PROVIDERS,
+      description: 'For prompt and edit: the AI provider (default AI_PROVIDER, or the one configured).',
+    },
+    model: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: "For prompt and edit: the provider's model (default its *_MODEL setting).",
     },
     options: RenderOptionsSchema,
     visibility: {
@@ -88,14 +100,76 @@ function asFieldErrors(prefix: string, issues: SpecIssue[]) {
 /** The job's input, and for a spec the code it prints as (the job shows both from the start). */
 type ResolvedInput = RenderInput & { code?: string };
 
-async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<ResolvedInput> {
-  if (body.prompt !== undefined || body.edit !== undefined) {
-    const what = body.prompt !== undefined ? 'prompt' : 'edit';
+/** The spec an edit starts from: a render's (by id) or one sent in the request. */
+function editBase(
+  base: string | Record<string, unknown>,
+  ctx: ApiContext,
+): { spec: Record<string, unknown>; render?: string } {
+  if (typeof base === 'string') {
+    const job = findLiveJob(ctx, base);
+    if (!job.spec) {
+      throw new Problem(
+        409,
+        'base_not_ready',
+        `render ${base} has no spec to edit yet (status ${job.status}${job.input.kind === 'key' ? ', or its composition draws with code' : ''})`,
+        { errors: [{ pointer: '/edit/base', message: 'this render has no spec to start from' }] },
+      );
+    }
+    return { spec: job.spec, render: base };
+  }
+  const checked = checkSpec(base);
+  if (!checked.ok) {
+    throw new Problem(400, 'invalid_spec', `the base spec is invalid (${checked.issues.length} errors)`, {
+      errors: asFieldErrors('/edit/base', checked.issues),
+    });
+  }
+  return { spec: base };
+}
+
+/** A prompt or an edit: the provider it names (or the default), checked against the AI rate limit. */
+function authoredInput(body: CreateRenderBody, ctx: ApiContext): ResolvedInput {
+  const choice = chooseProvider(ctx.config.ai, { provider: body.provider, model: body.model });
+  if (!choice.ok) {
     throw new Problem(
-      503,
-      'ai_unavailable',
-      `"${what}" inputs are authored by an AI provider, and this release of Kino has no AI authoring yet (no setting turns it on); send a "spec" or a "key" instead`,
+      choice.status,
+      choice.status === 503 ? 'ai_unavailable' : 'unknown_provider',
+      choice.message,
+      {
+        ...(choice.status === 400 ? { errors: [{ pointer: '/provider', message: choice.message }] } : {}),
+      },
     );
+  }
+  // API_TOKEN is the one token that queues renders.
+  ctx.aiRequests?.assertAllowed('api');
+  const named = { provider: choice.provider.name, model: choice.provider.model };
+  const input: ResolvedInput =
+    body.prompt !== undefined
+      ? { kind: 'prompt', prompt: body.prompt, ...named }
+      : (() => {
+          const base = editBase(body.edit!.base as string | Record<string, unknown>, ctx);
+          return {
+            kind: 'edit' as const,
+            base: base.spec,
+            ...(base.render ? { baseRender: base.render } : {}),
+            change: body.edit!.change,
+            ...named,
+          };
+        })();
+  ctx.aiRequests?.record('api');
+  return input;
+}
+
+async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<ResolvedInput> {
+  if (body.prompt !== undefined || body.edit !== undefined) return authoredInput(body, ctx);
+  if (body.provider !== undefined || body.model !== undefined) {
+    throw new Problem(400, 'validation_failed', 'provider and model apply to prompt and edit inputs only', {
+      errors: [
+        {
+          pointer: body.provider !== undefined ? '/provider' : '/model',
+          message: 'only for prompt and edit',
+        },
+      ],
+    });
   }
   if (body.spec !== undefined) {
     const checked = checkSpec(body.spec);
