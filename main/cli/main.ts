@@ -1,21 +1,16 @@
 // `kino` command line: render, frame, serve and schema.
 import { Command, CommanderError, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
-import { FORMAT_EXTENSIONS, OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
-import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
+import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { renderFrameToPng } from '../engine/render-frame.ts';
-import { renderVideo } from '../engine/render-video.ts';
-import { buildRenderReceipt, receiptPathFor, subjectOf, writeReceipt } from '../engine/receipt.ts';
+import { subjectOf } from '../engine/receipt.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 import { describeError } from '../engine/describe-error.ts';
-import { ensureWritableDir } from '../fs/ensure-dir.ts';
-import { createProgressReporter } from './progress.ts';
-import { formatBytes } from '../../shared/format/bytes.ts';
 import { parseTimeOption, parseWholeNumber } from './option-parsers.ts';
 import {
   SessionExit,
@@ -27,6 +22,9 @@ import { registerWorkspaceCommand } from './workspace-command.ts';
 import { registerPreviewCommand } from './preview-command.ts';
 import { registerStudioCommand } from './studio-command.ts';
 import { registerDoctorCommand } from './doctor-command.ts';
+import { registerAuthoringCommands } from './authoring-commands.ts';
+import { renderToFile } from './render-to-file.ts';
+import type { RenderCommandOptions } from './render-to-file.ts';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 64;
@@ -36,87 +34,14 @@ function outputStem(input: string, key: string | undefined): string {
   return key ?? basename(input, extname(input));
 }
 
-interface RenderCommandOptions {
-  output?: string;
-  format: OutputFormat;
-  quality: Quality;
-  aspect?: AspectName;
-  poster?: string;
-  frames?: number;
-  json?: boolean;
-  /** false with --no-receipt. */
-  receipt: boolean;
-}
-
 async function renderCommand(input: string, opts: RenderCommandOptions): Promise<void> {
   const resolved = await resolveRenderInput(input, process.cwd());
-  const name = outputStem(input, resolved.key);
-  // An output name without an extension gets the format's; a wrong one is refused by the engine.
-  const requested = opts.output ?? name;
-  const outputPath = resolve(
-    extname(requested) ? requested : `${requested}${FORMAT_EXTENSIONS[opts.format]}`,
+  await renderToFile(
+    { model: resolved.model, project: resolved.project, subject: subjectOf(resolved) },
+    outputStem(input, resolved.key),
+    { input },
+    opts,
   );
-  await ensureWritableDir(dirname(outputPath));
-  const posterPath = opts.poster ? outputPath.replace(/\.[^.]+$/, '') + '.poster.png' : undefined;
-  const abort = new AbortController();
-  const onSignal = () => abort.abort(new Error('render canceled'));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const progress = opts.json ? undefined : createProgressReporter();
-  try {
-    const result = await renderVideo({
-      model: resolved.model,
-      project: await projectContext(resolved.project),
-      outputPath,
-      options: {
-        format: opts.format,
-        quality: opts.quality,
-        aspect: opts.aspect,
-        poster: opts.poster,
-        posterPath,
-        frames: opts.frames,
-      },
-      signal: abort.signal,
-      onProgress: (p) => progress?.update(p),
-    });
-    let receiptPath: string | undefined;
-    let receipt;
-    if (opts.receipt) {
-      const { json: _json, receipt: _receipt, ...asked } = opts;
-      receipt = await buildRenderReceipt({
-        maker: 'cli',
-        subject: subjectOf(resolved),
-        request: { input, ...asked },
-        options: { format: opts.format, quality: opts.quality, poster: opts.poster },
-        result,
-      });
-      receiptPath = receiptPathFor(outputPath);
-      await writeReceipt(receiptPath, receipt);
-    }
-    progress?.stop();
-    if (opts.json) {
-      process.stdout.write(
-        JSON.stringify({ ...result, receiptPath: receiptPath ?? null, receipt: receipt ?? null }, null, 2) +
-          '\n',
-      );
-      return;
-    }
-    const out = result.output;
-    const seconds = result.timings.totalMs / 1000;
-    process.stdout.write(
-      `${out.path}\n` +
-        `  ${result.width}×${result.height} ${result.fps} fps, ${result.frames} frames (${result.durationSeconds.toFixed(2)}s), ${formatBytes(out.bytes)}\n` +
-        `  sha256 ${out.sha256}\n` +
-        `  verified: ${out.checks.map((c) => c.name).join(', ')}\n` +
-        (result.poster ? `  poster ${result.poster.path}\n` : '') +
-        (receiptPath ? `  receipt ${receiptPath}\n` : '') +
-        `  rendered in ${seconds.toFixed(1)}s (${(result.frames / seconds).toFixed(1)} fps)\n`,
-    );
-  } finally {
-    progress?.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
 }
 
 async function frameCommand(
@@ -198,6 +123,7 @@ export function buildProgram(): Command {
   registerPreviewCommand(program);
   registerStudioCommand(program);
   registerDoctorCommand(program);
+  registerAuthoringCommands(program);
   return program;
 }
 

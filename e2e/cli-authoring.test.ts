@@ -1,0 +1,109 @@
+// kino generate and kino edit, as a user runs them, against the loopback provider stand-in.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeFile } from '../main/ffmpeg/probe.ts';
+import { startProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
+import type { ProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
+import { runKino } from './cli-helpers.ts';
+
+const KEY = 'sk-cli-standin-secret-0077';
+const scene = (text: string, background: string, size = 110) => ({
+  duration: '1s',
+  background,
+  elements: [{ type: 'text', text, size, color: '#ffffff' }],
+});
+const SPEC = {
+  kinoSpec: 1,
+  aspect: 'square',
+  fps: 12,
+  scenes: [scene('Hello', '#101826'), scene('World', '#1f2937')],
+};
+
+let standIn: ProviderStandIn;
+let work: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  standIn = await startProviderStandIn();
+  work = mkdtempSync(join(tmpdir(), 'kino-cli-authoring-'));
+  env = {
+    OPENAI_API_KEY: KEY,
+    OPENAI_BASE_URL: standIn.baseURL.openai,
+    OPENAI_MODEL: 'gpt-stand-in',
+    ANTHROPIC_API_KEY: '',
+    GOOGLE_GENERATIVE_AI_API_KEY: '',
+    OPENAI_COMPATIBLE_BASE_URL: '',
+    AI_PROVIDER: '',
+  };
+});
+afterAll(async () => {
+  await standIn?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('kino generate and kino edit', () => {
+  it('generate: authors (repairing what review finds), writes the spec and renders a verified video', async () => {
+    standIn.script(
+      { json: { ...SPEC, scenes: [scene('Hello', '#101826', 12), SPEC.scenes[1]] } },
+      { json: SPEC },
+    );
+    const out = join(work, 'hello.mp4');
+    const specOut = join(work, 'hello.json');
+    const result = await runKino(
+      ['generate', 'Two scenes: Hello, then World', '-q', 'draft', '-o', out, '--spec-out', specOut],
+      { cwd: work, env },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('kino: authoring with openai gpt-stand-in');
+    expect(result.stderr).toContain('kino: reviewing the spec on sampled frames');
+    expect(result.stderr).toMatch(/answer 1: 0 errors, 1 finding sent back/);
+    expect(result.stderr).toMatch(/spec authored in 2 answers/);
+    expect(JSON.parse(readFileSync(specOut, 'utf8'))).toEqual(SPEC);
+    const probe = await probeFile(out);
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 540, height: 540 });
+    const receipt = JSON.parse(readFileSync(join(work, 'hello.render.json'), 'utf8')) as {
+      inputs: { request: Record<string, unknown> };
+    };
+    expect(receipt.inputs.request).toMatchObject({
+      prompt: 'Two scenes: Hello, then World',
+      authoring: { attempts: 2 },
+    });
+    expect(`${result.stdout}${result.stderr}`).not.toContain(KEY);
+  });
+
+  it('edit --dry-run: writes the changed spec, leaves the rest byte-equal and renders nothing', async () => {
+    const base = join(work, 'base.json');
+    writeFileSync(base, JSON.stringify(SPEC, null, 2));
+    standIn.script({ json: { patch: [{ op: 'replace', path: '/scenes/0/background', value: '#7c2d12' }] } });
+    const result = await runKino(['edit', base, 'make the first scene rust red', '--dry-run'], {
+      cwd: work,
+      env,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('changed: /scenes/0/background');
+    const written = result.stdout.trim();
+    expect(written).toBe(join(work, 'base.edited.json'));
+    const edited = JSON.parse(readFileSync(written, 'utf8')) as typeof SPEC;
+    expect(edited.scenes[0]!.background).toBe('#7c2d12');
+    expect(JSON.stringify(edited.scenes[1])).toBe(JSON.stringify(SPEC.scenes[1]));
+    expect(existsSync(join(work, 'base.edited.mp4'))).toBe(false);
+  });
+
+  it('says in one line when no provider is configured, or the provider fails', async () => {
+    const none = await runKino(['generate', 'anything', '--dry-run'], {
+      cwd: work,
+      env: { ...env, OPENAI_API_KEY: '' },
+    });
+    expect(none.code).toBe(1);
+    expect(none.stderr.trim()).toMatch(/^kino: no AI provider is configured/);
+    expect(none.stderr.trim().split('\n')).toHaveLength(1);
+
+    standIn.script({ refusal: 'I will not make that.' });
+    const refused = await runKino(['generate', 'anything', '--dry-run'], { cwd: work, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/kino: provider_refused: openai declined to write this video/);
+    expect(refused.stderr).not.toContain(KEY);
+  });
+});

@@ -1,0 +1,112 @@
+// Renders a resolved model to a verified file with a receipt, printing the result and showing
+// progress: the end of `kino render`, `kino generate` and `kino edit` alike.
+import { dirname, extname, resolve } from 'node:path';
+import { formatBytes } from '../../shared/format/bytes.ts';
+import { FORMAT_EXTENSIONS } from '../../shared/output/formats.ts';
+import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
+import type { VideoModel } from '../../shared/spec/model.ts';
+import type { AspectName } from '../../shared/spec/sizes.ts';
+import { projectContext } from '../engine/project-context.ts';
+import { buildRenderReceipt, receiptPathFor, writeReceipt } from '../engine/receipt.ts';
+import type { ReceiptSubject } from '../engine/receipt.ts';
+import { renderVideo } from '../engine/render-video.ts';
+import { ensureWritableDir } from '../fs/ensure-dir.ts';
+import type { RenderProject } from '../project/load.ts';
+import { createProgressReporter } from './progress.ts';
+
+export interface RenderCommandOptions {
+  output?: string;
+  format: OutputFormat;
+  quality: Quality;
+  aspect?: AspectName;
+  poster?: string;
+  frames?: number;
+  json?: boolean;
+  /** false with --no-receipt. */
+  receipt: boolean;
+}
+
+/** A model to render, with what the receipt says it is. */
+export interface RenderSubject {
+  model: VideoModel;
+  project: RenderProject;
+  subject: ReceiptSubject;
+}
+
+/**
+ * Renders to the output the options name (default `<name>.<ext>`), writes the receipt, and prints
+ * the result, with progress on stderr. Shared by render, generate and edit.
+ */
+export async function renderToFile(
+  what: RenderSubject,
+  name: string,
+  request: Record<string, unknown>,
+  opts: RenderCommandOptions,
+): Promise<void> {
+  // An output name without an extension gets the format's; a wrong one is refused by the engine.
+  const requested = opts.output ?? name;
+  const outputPath = resolve(
+    extname(requested) ? requested : `${requested}${FORMAT_EXTENSIONS[opts.format]}`,
+  );
+  await ensureWritableDir(dirname(outputPath));
+  const posterPath = opts.poster ? outputPath.replace(/\.[^.]+$/, '') + '.poster.png' : undefined;
+  const abort = new AbortController();
+  const onSignal = () => abort.abort(new Error('render canceled'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const progress = opts.json ? undefined : createProgressReporter();
+  try {
+    const result = await renderVideo({
+      model: what.model,
+      project: await projectContext(what.project),
+      outputPath,
+      options: {
+        format: opts.format,
+        quality: opts.quality,
+        aspect: opts.aspect,
+        poster: opts.poster,
+        posterPath,
+        frames: opts.frames,
+      },
+      signal: abort.signal,
+      onProgress: (p) => progress?.update(p),
+    });
+    let receiptPath: string | undefined;
+    let receipt;
+    if (opts.receipt) {
+      const { json: _json, receipt: _receipt, ...asked } = opts;
+      receipt = await buildRenderReceipt({
+        maker: 'cli',
+        subject: what.subject,
+        request: { ...request, ...asked },
+        options: { format: opts.format, quality: opts.quality, poster: opts.poster },
+        result,
+      });
+      receiptPath = receiptPathFor(outputPath);
+      await writeReceipt(receiptPath, receipt);
+    }
+    progress?.stop();
+    if (opts.json) {
+      process.stdout.write(
+        JSON.stringify({ ...result, receiptPath: receiptPath ?? null, receipt: receipt ?? null }, null, 2) +
+          '\n',
+      );
+      return;
+    }
+    const out = result.output;
+    const seconds = result.timings.totalMs / 1000;
+    process.stdout.write(
+      `${out.path}\n` +
+        `  ${result.width}×${result.height} ${result.fps} fps, ${result.frames} frames (${result.durationSeconds.toFixed(2)}s), ${formatBytes(out.bytes)}\n` +
+        `  sha256 ${out.sha256}\n` +
+        `  verified: ${out.checks.map((c) => c.name).join(', ')}\n` +
+        (result.poster ? `  poster ${result.poster.path}\n` : '') +
+        (receiptPath ? `  receipt ${receiptPath}\n` : '') +
+        `  rendered in ${seconds.toFixed(1)}s (${(result.frames / seconds).toFixed(1)} fps)\n`,
+    );
+  } finally {
+    progress?.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
