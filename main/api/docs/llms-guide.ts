@@ -3,6 +3,7 @@
 import { ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
 import { FORMATS, OUTPUT_FORMATS, QUALITIES } from '../../../shared/output/formats.ts';
 import { PROGRESS_STAGES } from '../../jobs/job-store.ts';
+import { AI_PROVIDERS } from '../../authoring/providers.ts';
 import { CURL_EXAMPLE_SPEC, specGuide } from '../../authoring/spec-guide.ts';
 
 // The render API's own vocabulary (jobs, links, progress).
@@ -36,8 +37,9 @@ Reference: \`GET ${base}/v1/schema/video-spec\` is the spec's full JSON Schema (
 JSON body with exactly one of:
 - \`key\`: a composition key registered in the server's render project.
 - \`spec\`: a video spec (see "Writing a spec").
-- \`prompt\`: a natural-language description; the server writes the spec (503: this release has no AI authoring).
-- \`edit\`: \`{"base": <spec>, "change": "<what to change>"}\` (503: this release has no AI authoring).
+- \`prompt\`: a natural-language description; an AI provider writes the spec, which is validated and reviewed (503 when the server has no provider).
+- \`edit\`: \`{"base": "<render id>" or <spec>, "change": "<what to change>"}\`: the provider changes only what is asked (the job lists \`changes\`).
+- With prompt or edit: \`provider\` (${AI_PROVIDERS.join('|')}) and \`model\`, optional.
 
 Optional:
 - \`options\`: {format: ${alternatives(OUTPUT_FORMATS)}, aspect: ${alternatives(ASPECT_NAMES)}, quality: ${alternatives(QUALITIES)}, poster: a time like "1.5s" (also store a still of that frame)}. Formats: ${formats.join(', ')}. \`aspect\` overrides the spec's.
