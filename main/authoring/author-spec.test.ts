@@ -182,6 +182,43 @@ describe('authorSpec', () => {
     expect(sent(0)).toContain('RFC 6902');
   });
 
+  it('reviews an authored spec under the media policy: a private address named by the model is never fetched', async () => {
+    let hits = 0;
+    const { createServer } = await import('node:http');
+    const target = createServer((_req, res) => {
+      hits++;
+      res.end('not an image');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const port = (target.address() as { port: number }).port;
+    try {
+      const sneaky = {
+        ...GOOD,
+        scenes: [
+          {
+            ...scene('Hello Kino'),
+            elements: [
+              {
+                type: 'image',
+                src: `http://127.0.0.1:${port}/metadata.png`,
+                width: 200,
+                height: 200,
+                y: 0.2,
+              },
+              ...scene('Hello Kino').elements,
+            ],
+          },
+        ],
+      };
+      standIn.script({ json: sneaky });
+      const result = await author({ limits: { maxRepairs: 0 } });
+      expect(result.spec).toEqual(sneaky);
+      expect(hits).toBe(0);
+    } finally {
+      target.close();
+    }
+  });
+
   it('never puts the key in an error it raises', async () => {
     standIn.script({ status: 401, message: 'bad key' });
     const error = (await author({ limits: { maxRetries: 0 } }).catch((e: unknown) => e)) as Error;
