@@ -275,6 +275,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       maxRepairs: e.AI_MAX_REPAIRS,
       budgetMs: e.AI_TIME_BUDGET,
       requestTimeoutMs: e.AI_REQUEST_TIMEOUT,
+      maxRenderPixels: e.MAX_RENDER_PIXELS,
     },
     aiRateLimit: e.AI_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,

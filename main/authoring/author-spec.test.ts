@@ -98,6 +98,18 @@ describe('authorSpec', () => {
     expect(stages).toEqual(['authoring:1', 'reviewing:1', 'authoring:2', 'reviewing:2']);
   });
 
+  it('sends a spec over MAX_RENDER_PIXELS back as an error, so the model shortens it', async () => {
+    const long = { ...GOOD, scenes: [{ ...scene('Hello Kino'), duration: '120s' }] };
+    standIn.script({ json: long }, { json: GOOD });
+    const result = await author({ limits: { maxRenderPixels: 1_000_000_000 } });
+    expect(result.spec).toEqual(GOOD);
+    expect(result.record.repairs[0]!.errors[0]).toMatchObject({
+      pointer: '/scenes',
+      message: expect.stringMatching(/MAX_RENDER_PIXELS/),
+    });
+    expect(sent(1)).toContain('MAX_RENDER_PIXELS');
+  });
+
   it('keeps the best valid spec when the repairs run out, with its findings recorded', async () => {
     const tiny = { ...GOOD, scenes: [scene('Hello Kino', { size: 12 })] };
     standIn.script({ json: tiny }, { json: tiny });

@@ -12,6 +12,8 @@ import type { AspectName } from '../../shared/spec/sizes.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
 import { semanticIssues } from '../../shared/timeline/check.ts';
+import { resolveTimeline } from '../../shared/timeline/resolve.ts';
+import { renderCostOver } from '../engine/render-cost.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import { listAssets } from './assets.ts';
 import { fastReview } from './fast-review.ts';
@@ -33,6 +35,8 @@ export interface AuthoringLimits {
   requestTimeoutMs: number;
   /** The AI SDK's retries of a 429 or 5xx, with backoff. */
   maxRetries: number;
+  /** The largest render accepted (MAX_RENDER_PIXELS); a spec over it goes back to the model. */
+  maxRenderPixels?: number | undefined;
 }
 
 export const DEFAULT_AUTHORING_LIMITS: AuthoringLimits = {
@@ -80,12 +84,21 @@ function applyEdit(base: VideoSpec, answer: unknown): { value: unknown } | { err
   return errors.length > 0 ? { errors } : { value };
 }
 
-/** Schema errors, else the timeline's semantic errors, of a candidate spec. */
-function validate(candidate: unknown): { spec: VideoSpec } | { errors: SpecIssue[] } {
+/** Schema errors, else the timeline's semantic errors, else the cost over the limit, of a candidate. */
+function validate(
+  candidate: unknown,
+  aspect: AspectName | undefined,
+  maxRenderPixels: number | undefined,
+): { spec: VideoSpec } | { errors: SpecIssue[] } {
   const parsed = parseSpec(candidate);
   if (!parsed.ok) return { errors: parsed.issues };
   const issues = semanticIssues(parsed.spec);
-  return issues.length > 0 ? { errors: issues } : { spec: parsed.spec };
+  if (issues.length > 0) return { errors: issues };
+  const over =
+    maxRenderPixels === undefined
+      ? undefined
+      : renderCostOver(resolveTimeline(parsed.spec, aspect ? { aspect } : {}), maxRenderPixels);
+  return over ? { errors: [{ pointer: '/scenes', message: over }] } : { spec: parsed.spec };
 }
 
 export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringResult> {
@@ -165,7 +178,8 @@ export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringR
     let findings: AuthoringFinding[] = [];
     if (answer !== undefined) {
       const candidate = request.kind === 'edit' ? applyEdit(request.base, answer) : { value: answer };
-      const checked = 'errors' in candidate ? candidate : validate(candidate.value);
+      const checked =
+        'errors' in candidate ? candidate : validate(candidate.value, options.aspect, limits.maxRenderPixels);
       if ('errors' in checked) {
         errors = checked.errors;
       } else {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
+import { renderCostOver } from '../../engine/render-cost.ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
 import { specToCode } from '../../../shared/builder/print.ts';
@@ -238,16 +239,14 @@ const QUEUE_RETRY_AFTER_SECONDS = 30;
 
 /** A spec's cost is frames × width × height at the size it will render; over MAX_RENDER_PIXELS it is refused. */
 function assertAffordable(video: ResolvedVideo, ctx: ApiContext): void {
-  const pixels = video.durationFrames * video.size.width * video.size.height;
-  const max = ctx.config.maxRenderPixels;
-  if (pixels <= max) return;
+  const over = renderCostOver(video, ctx.config.maxRenderPixels);
+  if (!over) return;
   const what = `${video.durationFrames} frames of ${video.size.width}×${video.size.height}`;
-  throw new Problem(
-    400,
-    'render_too_large',
-    `this render is ${what} = ${pixels.toExponential(2)} pixels, over this server's limit of ${max.toExponential(2)} (MAX_RENDER_PIXELS); shorten it, lower its fps or pick a smaller aspect`,
-    { errors: [{ pointer: '/spec', message: `${what} is over MAX_RENDER_PIXELS (${max})` }] },
-  );
+  throw new Problem(400, 'render_too_large', over, {
+    errors: [
+      { pointer: '/spec', message: `${what} is over MAX_RENDER_PIXELS (${ctx.config.maxRenderPixels})` },
+    ],
+  });
 }
 
 /** A spec's poster must be one of its frames (a key's is checked when its composition loads). */
