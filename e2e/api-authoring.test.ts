@@ -8,21 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { startProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
+import { TWO_SCENE_SPEC, textScene } from '../main/authoring/provider-stand-in.fixture.ts';
 import { readAnswer, useApiServers, waitForRender } from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
 
 const KEY = 'sk-standin-key-must-never-be-seen-0042';
-const scene = (text: string, background: string) => ({
-  duration: '1s',
-  background,
-  elements: [{ type: 'text', text, size: 110, color: '#ffffff' }],
-});
-const AUTHORED = {
-  kinoSpec: 1,
-  aspect: 'square',
-  fps: 12,
-  scenes: [scene('Hello', '#101826'), scene('World', '#1f2937')],
-};
+const scene = textScene;
+const AUTHORED = TWO_SCENE_SPEC;
 
 let standIn: ProviderStandIn;
 let work: string;

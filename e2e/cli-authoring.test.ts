@@ -6,20 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { startProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
+import { TWO_SCENE_SPEC, textScene } from '../main/authoring/provider-stand-in.fixture.ts';
 import { runKino } from './cli-helpers.ts';
 
 const KEY = 'sk-cli-standin-secret-0077';
-const scene = (text: string, background: string, size = 110) => ({
-  duration: '1s',
-  background,
-  elements: [{ type: 'text', text, size, color: '#ffffff' }],
-});
-const SPEC = {
-  kinoSpec: 1,
-  aspect: 'square',
-  fps: 12,
-  scenes: [scene('Hello', '#101826'), scene('World', '#1f2937')],
-};
+const scene = textScene;
+const SPEC = TWO_SCENE_SPEC;
 
 let standIn: ProviderStandIn;
 let work: string;

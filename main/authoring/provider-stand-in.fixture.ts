@@ -236,3 +236,18 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
     },
   };
 }
+
+/** A one-second scene with one line of white text: the answers the authoring tests script. */
+export const textScene = (text: string, background: string, size = 110) => ({
+  duration: '1s',
+  background,
+  elements: [{ type: 'text', text, size, color: '#ffffff' }],
+});
+
+/** A valid two-scene spec that renders in a blink (square, 12 fps, 2 s). */
+export const TWO_SCENE_SPEC = {
+  kinoSpec: 1,
+  aspect: 'square',
+  fps: 12,
+  scenes: [textScene('Hello', '#101826'), textScene('World', '#1f2937')],
+};
