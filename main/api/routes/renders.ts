@@ -131,33 +131,32 @@ function editBase(
 function authoredInput(body: CreateRenderBody, ctx: ApiContext): ResolvedInput {
   const choice = chooseProvider(ctx.config.ai, { provider: body.provider, model: body.model });
   if (!choice.ok) {
+    const errors = choice.status === 400 ? [{ pointer: '/provider', message: choice.message }] : undefined;
     throw new Problem(
       choice.status,
       choice.status === 503 ? 'ai_unavailable' : 'unknown_provider',
       choice.message,
       {
-        ...(choice.status === 400 ? { errors: [{ pointer: '/provider', message: choice.message }] } : {}),
+        ...(errors ? { errors } : {}),
       },
     );
   }
   // API_TOKEN is the one token that queues renders.
   ctx.aiRequests?.assertAllowed('api');
   const named = { provider: choice.provider.name, model: choice.provider.model };
-  const input: ResolvedInput =
-    body.prompt !== undefined
-      ? { kind: 'prompt', prompt: body.prompt, ...named }
-      : (() => {
-          const base = editBase(body.edit!.base as string | Record<string, unknown>, ctx);
-          return {
-            kind: 'edit' as const,
-            base: base.spec,
-            ...(base.render ? { baseRender: base.render } : {}),
-            change: body.edit!.change,
-            ...named,
-          };
-        })();
+  if (body.prompt !== undefined) {
+    ctx.aiRequests?.record('api');
+    return { kind: 'prompt', prompt: body.prompt, ...named };
+  }
+  const base = editBase(body.edit!.base as string | Record<string, unknown>, ctx);
   ctx.aiRequests?.record('api');
-  return input;
+  return {
+    kind: 'edit',
+    base: base.spec,
+    ...(base.render ? { baseRender: base.render } : {}),
+    change: body.edit!.change,
+    ...named,
+  };
 }
 
 async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<ResolvedInput> {
