@@ -69,19 +69,14 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
+/** The first 6 frames of `input` at draft quality to `out`, plus `args`. */
+const renderDraft = (input: string, out: string, ...args: string[]) =>
+  runKino(['render', input, '-o', out, '--frames', '6', '--quality', 'draft', ...args]);
+
 describe('kino render: the receipt', () => {
   it('writes <output>.render.json: output hash and probe of the file, every input hashed', async () => {
     const out = at('out', 'launch.mp4');
-    const result = await runKino([
-      'render',
-      at('spec.json'),
-      '-o',
-      out,
-      '--frames',
-      '6',
-      '--quality',
-      'draft',
-    ]);
+    const result = await renderDraft(at('spec.json'), out);
     expect(result.code, result.stderr).toBe(0);
     const receiptPath = at('out', 'launch.render.json');
     expect(result.stdout).toContain(`  receipt ${receiptPath}\n`);
@@ -153,17 +148,7 @@ describe('kino render: the receipt', () => {
 
   it('lists a composition with the local modules it imports; --json carries the receipt and its path', async () => {
     const out = at('film.mp4');
-    const result = await runKino([
-      'render',
-      at('film.ts'),
-      '-o',
-      out,
-      '--frames',
-      '6',
-      '--quality',
-      'draft',
-      '--json',
-    ]);
+    const result = await renderDraft(at('film.ts'), out, '--json');
     expect(result.code, result.stderr).toBe(0);
     const json = JSON.parse(result.stdout) as { receiptPath: string; receipt: RenderReceipt };
     expect(json.receiptPath).toBe(at('film.render.json'));
@@ -179,33 +164,12 @@ describe('kino render: the receipt', () => {
 
   it('--no-receipt writes none (and --json says so)', async () => {
     const out = at('bare', 'bare.mp4');
-    const human = await runKino([
-      'render',
-      at('spec.json'),
-      '-o',
-      out,
-      '--frames',
-      '6',
-      '--quality',
-      'draft',
-      '--no-receipt',
-    ]);
+    const human = await renderDraft(at('spec.json'), out, '--no-receipt');
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).not.toMatch(/^ {2}receipt /m);
     expect(existsSync(at('bare', 'bare.render.json'))).toBe(false);
 
-    const json = await runKino([
-      'render',
-      at('spec.json'),
-      '-o',
-      out,
-      '--frames',
-      '6',
-      '--quality',
-      'draft',
-      '--no-receipt',
-      '--json',
-    ]);
+    const json = await renderDraft(at('spec.json'), out, '--no-receipt', '--json');
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ receiptPath: null, receipt: null });
     expect(readdirSync(at('bare'))).toEqual(['bare.mp4']);
