@@ -25,7 +25,7 @@ const LAYERS = [
   ['main/authoring'],
   ['main/jobs'],
   ['main/workspace', 'main/api'],
-  ['main/session', 'main/studio'],
+  ['main/session', 'main/studio', 'main/mcp'],
   ['main/cli'],
   ['main/desktop', 'main/bench'],
   // Cross-process tests and the example project use everything.

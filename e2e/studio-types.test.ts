@@ -12,8 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type * as Monaco from 'monaco-editor';
 import { KINO_TYPES_ROOT } from '../shared/studio/type-library.ts';
 import { KINO_COMPILER_OPTIONS, configureKinoTypeScript } from '../renderer/studio/editor/kino-typescript.ts';
-import type { TypeLibrary } from '../main/studio/builder-types.ts';
-import { builderTypeLibraries, loadBuilderTypeLibraries } from '../main/studio/builder-types.ts';
+import type { TypeLibrary } from '../main/composition/builder-types.ts';
+import { builderTypeLibraries, loadBuilderTypeLibraries } from '../main/composition/builder-types.ts';
 
 const require = createRequire(import.meta.url);
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -245,7 +245,7 @@ describe('builderTypeLibraries', () => {
         expect.arrayContaining([
           builderIndex,
           path.join(REPO_ROOT, 'shared', 'spec', 'schema.ts'),
-          path.join(REPO_ROOT, 'main', 'studio', 'builder-types.ts'),
+          path.join(REPO_ROOT, 'main', 'composition', 'builder-types.ts'),
           path.join(REPO_ROOT, 'tsconfig.json'),
         ]),
       );

@@ -162,6 +162,25 @@ const EnvSchema = z.object({
   AI_TIME_BUDGET: durationVar('3m', { allowZero: false }),
   AI_REQUEST_TIMEOUT: durationVar('90s', { allowZero: false }),
   AI_RATE_LIMIT: rateVar('60/h'),
+  MCP_ENABLED: booleanVar(false),
+  MCP_WAIT_SECONDS: wholeVar(120, 0, 3600),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i, {
+          error:
+            'expected host names without scheme or port, comma-separated, e.g. "app.example.com,localhost"',
+        }),
+      ),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -205,6 +224,12 @@ export interface ServerConfig {
   aiLimits: AuthoringLimits;
   /** Prompt and edit renders per token and window; null: not limited. */
   aiRateLimit: RateLimit | null;
+  /** Streamable HTTP MCP at /mcp (MCP_ENABLED). */
+  mcpEnabled: boolean;
+  /** How long an MCP render tool waits for its render before it answers with the job to poll. */
+  mcpWaitMs: number;
+  /** Browser origins (host names) allowed to call /mcp besides BASE_URL's own. */
+  mcpAllowedOrigins: string[];
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -278,6 +303,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       maxRenderPixels: e.MAX_RENDER_PIXELS,
     },
     aiRateLimit: e.AI_RATE_LIMIT,
+    mcpEnabled: e.MCP_ENABLED,
+    mcpWaitMs: e.MCP_WAIT_SECONDS * 1000,
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -2,17 +2,20 @@
 // SIGTERM or SIGINT (running renders finish, or are queued again for the next start).
 import { ConfigError, loadServerConfig } from './config.ts';
 import { createApiServer } from './server.ts';
+import type { ApiServerOptions } from './server.ts';
 
 export interface ServeOptions {
   port?: number;
   host?: string;
+  /** The /mcp routes, mounted when MCP_ENABLED. */
+  mcpRoutes?: ApiServerOptions['mcpRoutes'];
 }
 
 export async function serve(options: ServeOptions = {}): Promise<number> {
   const config = loadServerConfig(process.env);
   if (options.port !== undefined) config.port = options.port;
   if (options.host !== undefined) config.host = options.host;
-  const server = await createApiServer(config);
+  const server = await createApiServer(config, { mcpRoutes: options.mcpRoutes });
   const baseUrl = await server.listen();
   if (server.generatedApiToken) {
     // Shown once, on the terminal only (never in the structured log): it is kept in the data dir.
@@ -21,6 +24,7 @@ export async function serve(options: ServeOptions = {}): Promise<number> {
     );
   }
   process.stderr.write(`Kino render API on ${baseUrl} (docs: ${baseUrl}/v1/docs)\n`);
+  if (config.mcpEnabled) process.stderr.write(`MCP (Streamable HTTP) on ${baseUrl}/mcp\n`);
   const signal = await firstStopSignal();
   const running = server.ctx.runner.runningCount;
   server.app.log.info(

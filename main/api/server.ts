@@ -1,31 +1,23 @@
 // Assembles the render API: Fastify with strict validation, problem+json errors, per-token rate
 // limits, the OpenAPI document generated from the route schemas, the durable job store, the
 // storage backend, the render runner and the cleanup timer.
-import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
-import { Cleanup } from '../jobs/cleanup.ts';
-import { JobRunner } from '../jobs/job-runner.ts';
-import { JobStore } from '../jobs/job-store.ts';
-import { lockDataDir } from '../fs/pid-lock.ts';
-import { LocalStorage } from '../storage/local-storage.ts';
-import { loadOrCreateSecret, randomToken } from '../storage/secrets.ts';
+import { randomToken } from '../storage/secrets.ts';
 import { rateLimitKey } from '../http/auth.ts';
-import { WindowLimiter, authFailureLimiter } from '../http/window-limiter.ts';
 import { redactUrl } from '../http/redact-url.ts';
 import { effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
-import type { ApiContext } from './context.ts';
+import type { ApiContext, RouteOptions } from './context.ts';
+import { openRenderContext } from './render-context.ts';
 import { RenderJobSchema } from './job-view.ts';
-import { KeyRegistry } from './key-registry.ts';
 import { Problem, ProblemSchema, installProblemHandlers, sendProblem } from '../http/problem.ts';
 import { docsRoutes, schemaRoutes } from './routes/docs.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -38,6 +30,11 @@ export interface ApiServerOptions {
   now?: () => number;
   /** Where log lines go (default stdout). */
   logDestination?: DestinationStream;
+  /**
+   * The /mcp routes, mounted when MCP_ENABLED (main/mcp/http-route.ts; given by the caller because
+   * the MCP server sits above the API in the layers).
+   */
+  mcpRoutes?: FastifyPluginAsync<RouteOptions>;
 }
 
 export interface ApiServer {
@@ -109,55 +106,10 @@ export async function createApiServer(
   options: ApiServerOptions = {},
 ): Promise<ApiServer> {
   const now = options.now ?? Date.now;
-  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  const unlockDataDir = await lockDataDir(config.dataDir);
-  const apiTokenSecret = config.apiToken
-    ? { value: config.apiToken, created: false }
-    : await loadOrCreateSecret(config.dataDir, 'api-token');
-  const signingSecret =
-    config.signingSecret ?? (await loadOrCreateSecret(config.dataDir, 'signing-secret')).value;
   const log = createLogger(config, options.logDestination);
-
-  const store = new JobStore(path.join(config.dataDir, 'jobs.sqlite'));
-  const storage = new LocalStorage(config.localStorageDir);
-  const runner = new JobRunner({
-    store,
-    storage,
-    concurrency: config.renderConcurrency,
-    maxAttempts: config.renderMaxAttempts,
-    renderProject: config.renderProject,
-    workRoot: path.join(config.dataDir, 'work'),
-    timeoutMs: config.renderTimeoutMs,
-    log: log.child({ component: 'runner' }),
-    now,
-    authoring: ({ provider, model }) => {
-      const settings = config.ai.providers.find((candidate) => candidate.name === provider);
-      return settings && { provider: { ...settings, model }, limits: config.aiLimits };
-    },
-  });
-  const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });
+  const service = await openRenderContext(config, log, now);
+  const { ctx } = service;
   let baseUrl = config.baseUrl ?? effectiveBaseUrl(config, config.port);
-  const ctx: ApiContext = {
-    config,
-    store,
-    storage,
-    runner,
-    cleanup,
-    keys: new KeyRegistry(config.renderProject),
-    apiToken: apiTokenSecret.value,
-    authFailures: config.authFailureLimit ? authFailureLimiter(config.authFailureLimit, now) : undefined,
-    aiRequests: config.aiRateLimit
-      ? new WindowLimiter(config.aiRateLimit, {
-          code: 'rate_limited',
-          describe: ({ max, windowMs }) =>
-            `too many prompt and edit renders: at most ${max} per ${windowMs / 1000}s for each token (AI_RATE_LIMIT)`,
-          now,
-        })
-      : undefined,
-    links: () => ({ baseUrl, signingSecret }),
-    log,
-    now,
-  };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -266,18 +218,23 @@ export async function createApiServer(
   await app.register(schemaRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   if (config.docsEnabled) await app.register(docsRoutes, { ctx });
+  if (config.mcpEnabled) {
+    if (!options.mcpRoutes)
+      throw new Error('MCP_ENABLED is set but this server was built without the MCP routes');
+    await app.register(options.mcpRoutes, { ctx });
+  }
 
   let closing: Promise<void> | undefined;
   return {
     app,
     ctx,
-    generatedApiToken: apiTokenSecret.created ? apiTokenSecret.value : undefined,
+    generatedApiToken: service.generatedApiToken,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address() as AddressInfo;
       baseUrl = effectiveBaseUrl(config, address.port);
-      await runner.start();
-      cleanup.startTimer(config.cleanupIntervalMs);
+      service.setBaseUrl(baseUrl);
+      await service.start();
       log.info(
         { baseUrl, dataDir: config.dataDir, concurrency: config.renderConcurrency },
         'render API listening',
@@ -285,14 +242,8 @@ export async function createApiServer(
       return baseUrl;
     },
     close() {
-      closing ??= (async () => {
-        const renders = runner.stop(config.shutdownGraceMs);
-        await app.close();
-        await renders;
-        await cleanup.stop();
-        store.close();
-        await unlockDataDir();
-      })();
+      // Renders get their grace period while the HTTP side closes.
+      closing ??= service.stop(() => app.close());
       return closing;
     },
   };

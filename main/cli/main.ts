@@ -1,4 +1,4 @@
-// `kino` command line: render, frame, serve and schema.
+// `kino` command line: render, frame, serve, mcp and schema.
 import { Command, CommanderError, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
@@ -105,7 +105,23 @@ export function buildProgram(): Command {
     .option('--host <host>', 'address to bind (default HOST, else 127.0.0.1; 0.0.0.0 for all)')
     .action(async (opts: { port?: number; host?: string }) => {
       const { serve } = await import('../api/serve.ts');
-      await serve(opts);
+      const { mcpRoutes } = await import('../mcp/http-route.ts');
+      await serve({ ...opts, mcpRoutes });
+    });
+
+  program
+    .command('mcp')
+    .description(
+      'Run the MCP server on stdio, for an MCP client (Claude, Cursor, …) to start; see the README',
+    )
+    .option('--out <dir>', 'where renders and frames go', './kino-out')
+    .option(
+      '--project <dir>',
+      'the render project (default RENDER_PROJECT, else the project around this folder, else the examples)',
+    )
+    .action(async (opts: { out: string; project?: string }) => {
+      const { serveMcpStdio } = await import('../mcp/stdio.ts');
+      process.exitCode = await serveMcpStdio(opts);
     });
 
   program

@@ -31,7 +31,7 @@ export async function buildStudioUi(options: { force?: boolean } = {}): Promise<
       logLevel: 'warn',
     });
     // An installed app has no TypeScript compiler to generate Monaco's Kino types: ship them built.
-    const { builderTypeLibraries } = await import('./builder-types.ts');
+    const { builderTypeLibraries } = await import('../composition/builder-types.ts');
     await writeFile(PREBUILT_TYPES, JSON.stringify(await builderTypeLibraries()));
     await writeFile(path.join(STUDIO_UI_DIR, BUILD_STAMP), `${new Date().toISOString()}\n`);
   } finally {

@@ -11,7 +11,7 @@ import { KinoInputError } from '../project/input-error.ts';
 import { projectForFile } from '../project/load.ts';
 import { WorkspaceError } from '../workspace/worker-messages.ts';
 import type { WorkspaceExtensionContext } from '../workspace/server.ts';
-import { builderTypeLibraries } from './builder-types.ts';
+import { builderTypeLibraries } from '../composition/builder-types.ts';
 import { StudioInputError } from './errors.ts';
 import { listExamples } from './examples.ts';
 import type { WorkspaceConnection } from '../../shared/studio/bridge.ts';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const STUDIO_UI_DIR = path.join(REPO_ROOT, 'dist', 'renderer');
-/** Monaco's Kino type libraries, generated with the UI build (see builder-types.ts). */
+/** Monaco's Kino type libraries, generated with the UI build (see main/composition/builder-types.ts). */
 export const PREBUILT_TYPES = path.join(REPO_ROOT, 'dist', 'studio-types.json');
 /** Written last by the build: its time says when the build finished. */
 export const BUILD_STAMP = '.kino-build-stamp';

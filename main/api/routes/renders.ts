@@ -1,88 +1,11 @@
 // POST /v1/renders, GET /v1/renders/{id}, DELETE /v1/renders/{id}.
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
-import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
-import { renderCostOver } from '../../engine/render-cost.ts';
-import type { SpecIssue } from '../../../shared/spec/validate.ts';
-import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
-import { specToCode } from '../../../shared/builder/print.ts';
-import { AI_PROVIDERS, chooseProvider } from '../../authoring/providers.ts';
-import { checkSpec } from '../../project/resolve-input.ts';
-import type { RenderInput, RenderJobOptions } from '../../jobs/job-store.ts';
-import { findLiveJob } from '../job-lookup.ts';
-import { randomToken } from '../../storage/secrets.ts';
 import { requireBearer } from '../../http/auth.ts';
-import { TTL_PATTERN, parseDuration } from '../config.ts';
-import type { ApiContext, RouteOptions } from '../context.ts';
-import { RENDER_ID_PATTERN, RenderOptionsSchema, jobView } from '../job-view.ts';
-import { Problem, problemResponses } from '../../http/problem.ts';
-
-const CreateRenderBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  description: 'Exactly one of key, spec, prompt or edit, and optional options, visibility and ttl.',
-  properties: {
-    key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: "A composition key registered in the server's render project (RENDER_PROJECT).",
-    },
-    spec: {
-      type: 'object',
-      description: 'A video spec; its JSON Schema is served at /v1/schema/video-spec.',
-    },
-    prompt: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 20000,
-      description:
-        'A description of the video for an AI provider to author into a spec, which is validated, reviewed and repaired before it renders (503 when no provider is configured).',
-    },
-    edit: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['base', 'change'],
-      description:
-        'A change to an earlier render (its id) or to a spec, made by an AI provider as a JSON Patch, so what the change does not touch stays as it was (503 when no provider is configured).',
-      properties: {
-        base: {
-          description: 'The render id to start from, or a spec.',
-          oneOf: [{ type: 'string', pattern: RENDER_ID_PATTERN }, { type: 'object' }],
-        },
-        change: { type: 'string', minLength: 1, maxLength: 20000 },
-      },
-    },
-    provider: {
-      type: 'string',
-      enum: AI_PROVIDERS,
-      description: 'For prompt and edit: the AI provider (default AI_PROVIDER, or the one configured).',
-    },
-    model: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: "For prompt and edit: the provider's model (default its *_MODEL setting).",
-    },
-    options: RenderOptionsSchema,
-    visibility: {
-      type: 'string',
-      enum: ['public', 'private'],
-      description: 'private (default unless PUBLIC_BY_DEFAULT=true): downloads need the signed link.',
-    },
-    ttl: {
-      type: 'string',
-      pattern: TTL_PATTERN,
-      description:
-        'How long the render and its files are kept after it ends (expiresAt is set again then): a whole number and s, m, h or d, e.g. "48h". Default FILE_TTL, at most MAX_TTL.',
-    },
-  },
-  oneOf: [{ required: ['key'] }, { required: ['spec'] }, { required: ['prompt'] }, { required: ['edit'] }],
-  examples: [{ key: 'stats', options: { quality: 'draft', poster: '1s' } }],
-} as const;
-
-type CreateRenderBody = FromSchema<typeof CreateRenderBodySchema>;
+import { problemResponses } from '../../http/problem.ts';
+import type { RouteOptions } from '../context.ts';
+import { CreateRenderBodySchema, cancelRender, createRender } from '../render-requests.ts';
+import { findLiveJob } from '../job-lookup.ts';
+import { jobView } from '../job-view.ts';
 
 const IdParamsSchema = {
   type: 'object',
@@ -93,189 +16,6 @@ const IdParamsSchema = {
 
 const job = { $ref: 'RenderJob#' };
 const security = [{ apiToken: [] }];
-
-function asFieldErrors(prefix: string, issues: SpecIssue[]) {
-  return issues.map((issue) => ({ pointer: `${prefix}${issue.pointer}`, message: issue.message }));
-}
-
-/** The job's input, and for a spec the code it prints as (the job shows both from the start). */
-type ResolvedInput = RenderInput & { code?: string };
-
-/** The spec an edit starts from: a render's (by id) or one sent in the request. */
-function editBase(
-  base: string | Record<string, unknown>,
-  ctx: ApiContext,
-): { spec: Record<string, unknown>; render?: string } {
-  if (typeof base === 'string') {
-    const job = findLiveJob(ctx, base);
-    if (!job.spec) {
-      throw new Problem(
-        409,
-        'base_not_ready',
-        `render ${base} has no spec to edit yet (status ${job.status}${job.input.kind === 'key' ? ', or its composition draws with code' : ''})`,
-        { errors: [{ pointer: '/edit/base', message: 'this render has no spec to start from' }] },
-      );
-    }
-    return { spec: job.spec, render: base };
-  }
-  const checked = checkSpec(base);
-  if (!checked.ok) {
-    throw new Problem(400, 'invalid_spec', `the base spec is invalid (${checked.issues.length} errors)`, {
-      errors: asFieldErrors('/edit/base', checked.issues),
-    });
-  }
-  return { spec: base };
-}
-
-/** A prompt or an edit: the provider it names (or the default), checked against the AI rate limit. */
-function authoredInput(body: CreateRenderBody, ctx: ApiContext): ResolvedInput {
-  const choice = chooseProvider(ctx.config.ai, { provider: body.provider, model: body.model });
-  if (!choice.ok) {
-    const errors = choice.status === 400 ? [{ pointer: '/provider', message: choice.message }] : undefined;
-    throw new Problem(
-      choice.status,
-      choice.status === 503 ? 'ai_unavailable' : 'unknown_provider',
-      choice.message,
-      {
-        ...(errors ? { errors } : {}),
-      },
-    );
-  }
-  // API_TOKEN is the one token that queues renders.
-  ctx.aiRequests?.assertAllowed('api');
-  const named = { provider: choice.provider.name, model: choice.provider.model };
-  if (body.prompt !== undefined) {
-    ctx.aiRequests?.record('api');
-    return { kind: 'prompt', prompt: body.prompt, ...named };
-  }
-  const base = editBase(body.edit!.base as string | Record<string, unknown>, ctx);
-  ctx.aiRequests?.record('api');
-  return {
-    kind: 'edit',
-    base: base.spec,
-    ...(base.render ? { baseRender: base.render } : {}),
-    change: body.edit!.change,
-    ...named,
-  };
-}
-
-async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<ResolvedInput> {
-  if (body.prompt !== undefined || body.edit !== undefined) return authoredInput(body, ctx);
-  if (body.provider !== undefined || body.model !== undefined) {
-    throw new Problem(400, 'validation_failed', 'provider and model apply to prompt and edit inputs only', {
-      errors: [
-        {
-          pointer: body.provider !== undefined ? '/provider' : '/model',
-          message: 'only for prompt and edit',
-        },
-      ],
-    });
-  }
-  if (body.spec !== undefined) {
-    const checked = checkSpec(body.spec);
-    if (!checked.ok) {
-      const issues = checked.issues;
-      throw new Problem(
-        400,
-        'invalid_spec',
-        `the spec is invalid (${issues.length} error${issues.length === 1 ? '' : 's'})`,
-        {
-          errors: asFieldErrors('/spec', issues),
-        },
-      );
-    }
-    const video = resolveTimeline(checked.spec, body.options?.aspect ? { aspect: body.options.aspect } : {});
-    assertAffordable(video, ctx);
-    if (body.options?.poster) assertPosterInside(body.options.poster, video);
-    return { kind: 'spec', spec: body.spec, code: specToCode(checked.spec) };
-  }
-  const key = body.key!;
-  const keys = await ctx.keys.keys().catch((error: unknown) => {
-    ctx.log.error({ err: error }, 'the render project cannot be loaded');
-    throw new Problem(
-      503,
-      'project_unavailable',
-      "the server's render project cannot be loaded, so no key can be rendered now; the operator must fix RENDER_PROJECT",
-    );
-  });
-  if (!keys.includes(key)) {
-    const known = keys.length > 0 ? `known keys are ${keys.join(', ')}` : 'the render project registers none';
-    throw new Problem(400, 'unknown_key', `unknown composition key "${key}": ${known}`, {
-      errors: [{ pointer: '/key', message: `unknown composition key; ${known}` }],
-    });
-  }
-  return { kind: 'key', key };
-}
-
-/**
- * Room in the queue: MAX_QUEUE_DEPTH for the whole server (503, and readyz not ready), then
- * MAX_QUEUED_PER_TOKEN for the caller (429). API_TOKEN is the one token that queues renders, so
- * its queued renders are all of them.
- */
-function assertQueueHasRoom(ctx: ApiContext): void {
-  const queued = ctx.store.countByStatus('queued');
-  const retry = { headers: { 'retry-after': String(QUEUE_RETRY_AFTER_SECONDS) } };
-  if (queued >= ctx.config.maxQueueDepth) {
-    throw new Problem(
-      503,
-      'queue_full',
-      `the render queue is full: ${queued} renders are waiting, the most this server holds (MAX_QUEUE_DEPTH); retry later`,
-      retry,
-    );
-  }
-  if (queued >= ctx.config.maxQueuedPerToken) {
-    throw new Problem(
-      429,
-      'too_many_queued',
-      `this token has ${queued} renders waiting, the most allowed (MAX_QUEUED_PER_TOKEN); wait for some to start, or cancel some`,
-      retry,
-    );
-  }
-}
-
-/** How long a refused caller should wait: about one short render. */
-const QUEUE_RETRY_AFTER_SECONDS = 30;
-
-/** A spec's cost is frames × width × height at the size it will render; over MAX_RENDER_PIXELS it is refused. */
-function assertAffordable(video: ResolvedVideo, ctx: ApiContext): void {
-  const over = renderCostOver(video, ctx.config.maxRenderPixels);
-  if (!over) return;
-  const what = `${video.durationFrames} frames of ${video.size.width}×${video.size.height}`;
-  throw new Problem(400, 'render_too_large', over, {
-    errors: [
-      { pointer: '/spec', message: `${what} is over MAX_RENDER_PIXELS (${ctx.config.maxRenderPixels})` },
-    ],
-  });
-}
-
-/** A spec's poster must be one of its frames (a key's is checked when its composition loads). */
-function assertPosterInside(poster: string, video: ResolvedVideo): void {
-  try {
-    posterFrameFor(poster, video.fps, video.durationFrames);
-  } catch (error) {
-    if (!(error instanceof PosterOutOfRange)) throw error;
-    throw new Problem(400, error.code, error.message, {
-      errors: [{ pointer: '/options/poster', message: error.message }],
-    });
-  }
-}
-
-function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
-  if (body.ttl === undefined) return ctx.config.fileTtlMs;
-  const ms = parseDuration(body.ttl)!;
-  if (ms > ctx.config.maxTtlMs) {
-    const maxHours = Math.floor(ctx.config.maxTtlMs / 3_600_000);
-    throw new Problem(
-      400,
-      'validation_failed',
-      `ttl ${body.ttl} is longer than this server allows (MAX_TTL)`,
-      {
-        errors: [{ pointer: '/ttl', message: `must be at most ${maxHours}h (MAX_TTL)` }],
-      },
-    );
-  }
-  return ms;
-}
 
 export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOptions }> = async (
   app,
@@ -307,27 +47,8 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      assertQueueHasRoom(ctx);
-      const { code, ...input } = await resolveInput(body, ctx);
-      const now = ctx.now();
-      const options: RenderJobOptions = {
-        format: body.options?.format ?? 'mp4',
-        quality: body.options?.quality ?? 'standard',
-        ...(body.options?.aspect ? { aspect: body.options.aspect } : {}),
-        ...(body.options?.poster ? { poster: body.options.poster } : {}),
-      };
-      const created = ctx.store.insert({
-        id: `rnd_${randomToken(18)}`,
-        input,
-        options,
-        visibility: body.visibility ?? (ctx.config.publicByDefault ? 'public' : 'private'),
-        createdAt: now,
-        ttlMs: ttlMs(body, ctx),
-        ...(input.kind === 'spec' ? { spec: input.spec, code: code ?? null } : {}),
-      });
-      request.log.info({ jobId: created.id, input: input.kind }, 'render queued');
-      ctx.runner.wake();
+      const created = await createRender(ctx, request.body);
+      request.log.info({ jobId: created.id, input: created.input.kind }, 'render queued');
       // The answer is the job as created (queued), even when a free worker claimed it at once.
       return reply
         .code(202)
@@ -369,18 +90,9 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
       },
     },
     async (request) => {
-      const found = findLiveJob(ctx, request.params.id);
-      if (!ctx.store.cancel(found.id, ctx.now())) {
-        const status = ctx.store.get(found.id)?.status ?? found.status;
-        throw new Problem(
-          409,
-          'not_cancelable',
-          `render ${found.id} already ${status}; only queued or running renders can be canceled`,
-        );
-      }
-      ctx.runner.cancel(found.id);
-      request.log.info({ jobId: found.id }, 'render canceled');
-      return jobView(ctx.store.get(found.id)!, ctx.links());
+      const canceled = cancelRender(ctx, request.params.id);
+      request.log.info({ jobId: canceled.id }, 'render canceled');
+      return jobView(canceled, ctx.links());
     },
   );
 };

@@ -1,0 +1,60 @@
+// What a tool answers: structured content with a short text summary, or a tool error with a message
+// the model can act on. Errors the service raises for people (problems with field errors, input
+// errors) keep their message; anything unexpected is logged and answered without internals.
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { Logger } from 'pino';
+import { Problem } from '../http/problem.ts';
+import { KinoInputError } from '../project/input-error.ts';
+import { describeError } from '../engine/describe-error.ts';
+import { FrameOutOfRangeError } from '../engine/drawing-session.ts';
+import { PosterOutOfRange } from '../engine/poster-frame.ts';
+import { MediaError } from '../media/media-error.ts';
+import { SpecValidationError } from '../../shared/spec/validate.ts';
+
+/** Errors whose message is written for the person (or model) who made the input. */
+const FOR_THE_CALLER = [
+  KinoInputError,
+  SpecValidationError,
+  FrameOutOfRangeError,
+  PosterOutOfRange,
+  MediaError,
+];
+
+/** An error whose message is meant for the caller, as it is. */
+export class ToolFailure extends Error {
+  override name = 'ToolFailure';
+}
+
+export function toolSuccess<T extends Record<string, unknown>>(summary: string, structured: T) {
+  return {
+    content: [{ type: 'text' as const, text: summary }],
+    structuredContent: structured,
+  };
+}
+
+export function toolError(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/** The message a caller gets for `error`. */
+export function failureMessage(error: unknown, log: Logger): string {
+  if (error instanceof ToolFailure) return error.message;
+  if (error instanceof Problem) {
+    const fields = error.errors?.map((field) => `${field.pointer || '/'}: ${field.message}`) ?? [];
+    return [error.message, ...fields].join('\n');
+  }
+  if (FOR_THE_CALLER.some((kind) => error instanceof kind)) {
+    return describeError(error).replace(/^kino: /, '');
+  }
+  log.error({ err: error }, 'MCP tool failed');
+  return 'the tool failed unexpectedly (the server logged the details); try again, or report it';
+}
+
+/** Runs a tool's handler, turning what it throws into a tool error. */
+export async function runTool(log: Logger, handler: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await handler();
+  } catch (error) {
+    return toolError(failureMessage(error, log));
+  }
+}
