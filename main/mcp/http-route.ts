@@ -1,10 +1,15 @@
-// /mcp on the render API (MCP_ENABLED=true): Streamable HTTP through the SDK's createMcpHandler,
-// which serves the 2026-07-28 revision and, statelessly, 2025-era clients, answers an unsupported
-// MCP-Protocol-Version with 400, and has no sessions to check (2025-era GET and DELETE answer 405).
-// In front of it, as the spec requires: a foreign Origin is refused (403) before anything else, then
-// the same bearer API_TOKEN as /v1/renders (401). Renders go through the API's job store and queue.
-import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, validateOriginHeader } from '@modelcontextprotocol/server';
+// /mcp on the render API (MCP_ENABLED=true), Streamable HTTP. 2026-07-28 requests go to the SDK's
+// createMcpHandler (stateless, per request; an unsupported MCP-Protocol-Version is a 400);
+// 2025-era requests (classified by the SDK's isLegacyRequest) to sessions (legacy-sessions.ts).
+// In front of both, as the spec requires: a foreign Origin is refused (403) before anything else,
+// then the same bearer API_TOKEN as /v1/renders (401). Renders go through the API's job store.
+import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  createMcpHandler,
+  isLegacyRequest,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteOptions } from '../api/context.ts';
 import { downloadUrl } from '../api/job-view.ts';
@@ -12,6 +17,7 @@ import { requireBearer } from '../http/auth.ts';
 import { OneAtATime } from './host.ts';
 import type { McpHost } from './host.ts';
 import { kinoMcpServerFactory } from './kino-mcp-server.ts';
+import { LegacySessions } from './legacy-sessions.ts';
 
 /** Browser origins allowed to call /mcp: the server's own (BASE_URL's host) and MCP_ALLOWED_ORIGINS. */
 function allowedOrigins(baseUrl: string, configured: readonly string[]): string[] {
@@ -28,13 +34,16 @@ export const mcpRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) 
     looks: new OneAtATime(),
     log: ctx.log.child({ component: 'mcp' }),
   };
-  const handler = createMcpHandler(kinoMcpServerFactory(host), {
+  const factory = kinoMcpServerFactory(host);
+  const modern = createMcpHandler(factory, {
+    legacy: 'reject',
     onerror: (error) => host.log.debug({ err: error }, 'MCP request refused or failed'),
   });
-  const serve = toNodeHandler(handler);
+  const serveModern = toNodeHandler(modern);
+  const legacy = new LegacySessions(factory, host.log);
   const requireApiToken = requireBearer(() => ctx.apiToken, 'API_TOKEN', ctx.authFailures);
   app.addHook('onClose', async () => {
-    await handler.close();
+    await Promise.all([modern.close(), legacy.close()]);
   });
 
   app.route({
@@ -72,7 +81,17 @@ export const mcpRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) 
     ],
     handler: async (request, reply) => {
       reply.hijack();
-      await serve(request.raw, reply.raw, request.body);
+      // A version header no 2025 revision has goes to the modern leg, which refuses it with 400.
+      const version = request.headers['mcp-protocol-version'];
+      const legacyVersion = version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(String(version));
+      const isModern =
+        request.method === 'POST' &&
+        !(
+          legacyVersion &&
+          (await isLegacyRequest(await toWebRequest(request.raw, request.body), request.body))
+        );
+      if (isModern) await serveModern(request.raw, reply.raw, request.body);
+      else await legacy.handle(request.raw, reply.raw, request.body);
     },
   });
 };
