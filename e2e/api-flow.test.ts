@@ -406,6 +406,7 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
       ['/v1/readyz', 'get'],
       ['/v1/docs/openapi.json', 'get'],
       ['/v1/docs/llms.txt', 'get'],
+      ['/v1/docs/mcp', 'get'],
     ];
     for (const [path, method] of routes) {
       expect(document.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();

@@ -209,6 +209,28 @@ describe('MCP over Streamable HTTP (kino serve, MCP_ENABLED=true)', () => {
     });
   }
 
+  it('documents itself at /v1/docs/mcp with configs that name this server', { timeout: 30_000 }, async () => {
+    const api = await servers.start();
+    const page = await fetch(`${api.baseUrl}/v1/docs/mcp`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    const html = await page.text();
+    expect(html).toContain(`This server serves MCP at <code>${api.baseUrl}/mcp</code>`);
+    const blocks = [...html.matchAll(/<pre><code>([^<]+)<\/code><\/pre>/g)].map((m) =>
+      m[1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    );
+    const http = JSON.parse(blocks[1]!) as { mcpServers: { kino: { url: string } } };
+    expect(http.mcpServers.kino.url).toBe(`${api.baseUrl}/mcp`);
+    expect(JSON.parse(blocks[0]!)).toMatchObject({
+      mcpServers: { kino: { args: expect.arrayContaining(['mcp']) } },
+    });
+  });
+
   it('is absent unless MCP_ENABLED', { timeout: 30_000 }, async () => {
     const api = await servers.start({ env: { MCP_ENABLED: 'false' } });
     expect((await post(api, LIST_TOOLS)).status).toBe(404);

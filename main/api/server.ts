@@ -160,7 +160,7 @@ export async function createApiServer(
         title: 'Kino render API',
         version: '1.0.0',
         description:
-          'POST one input (a composition key or a video spec), poll the job, download the verified file. Errors are RFC 9457 problem details.',
+          'POST one input (a composition key or a video spec), poll the job, download the verified file. Errors are RFC 9457 problem details. AI agents: [connect over MCP](/v1/docs/mcp), or read [llms.txt](/v1/docs/llms.txt).',
       },
       components: {
         securitySchemes: {

@@ -164,12 +164,21 @@ export class KinoDocs {
 
   /** The best matches for `query`, with the passage around the first matched term. */
   async search(query: string, limit = 8) {
-    const docs = await this.all();
+    // The whole guide is the sum of its sections: searching the sections points at the right one.
+    const docs = (await this.all()).filter((doc) => doc.name !== 'spec');
     const index = new MiniSearch<KinoDoc>({
       idField: 'name',
       fields: ['title', 'text', 'name'],
       storeFields: ['name', 'title', 'summary', 'text'],
-      searchOptions: { boost: { title: 3, name: 2 }, prefix: true, fuzzy: 0.2 },
+      // Words only: Markdown's backticks and asterisks are not part of a term.
+      tokenize: (text) => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean),
+      searchOptions: {
+        boost: { title: 2, name: 2 },
+        prefix: true,
+        fuzzy: 0.2,
+        // A project's code mentions every field name; the guide explains them.
+        boostDocument: (name) => (name.startsWith('project/') ? 0.3 : 1),
+      },
     });
     index.addAll(docs);
     return index

@@ -31,6 +31,8 @@ export function llmsGuide(baseUrl: string): string {
 Base URL: ${base}. Every call needs the header \`Authorization: Bearer <API_TOKEN>\`.
 Reference: \`GET ${base}/v1/schema/video-spec\` is the spec's full JSON Schema (draft 2020-12);
 \`${base}/v1/docs/openapi.json\` is the OpenAPI document of this API.
+MCP clients: the same renders, plus frames as images and reviews, as MCP tools at \`${base}/mcp\` when the
+server has MCP_ENABLED (configs: \`${base}/v1/docs/mcp\`), or locally with \`kino mcp\` on stdio.
 
 ### Start a render: POST ${base}/v1/renders
 

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { videoSpecJsonSchema } from '../../../shared/spec/json-schema.ts';
 import type { RouteOptions } from '../context.ts';
 import { llmsGuide } from '../docs/llms-guide.ts';
+import { MCP_PAGE_POLICY, mcpPage } from '../docs/mcp-page.ts';
 import { problemResponses } from '../../http/problem.ts';
 
 const noLimit = { rateLimit: false } as const;
@@ -96,5 +97,22 @@ export const docsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
       },
     },
     async (_request, reply) => reply.type('text/plain; charset=utf-8').send(llmsGuide(ctx.links().baseUrl)),
+  );
+  app.get(
+    '/v1/docs/mcp',
+    {
+      config: noLimit,
+      schema: {
+        summary: 'How to connect an MCP client',
+        description: "Client configs to copy: `kino mcp` on stdio, and this server's /mcp (MCP_ENABLED).",
+        tags: ['docs'],
+        response: { 200: { description: 'HTML.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', MCP_PAGE_POLICY)
+        .send(mcpPage(ctx.links().baseUrl, ctx.config.mcpEnabled)),
   );
 };
