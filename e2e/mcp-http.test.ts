@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { TEST_API_TOKEN, readAnswer, until, useApiServers } from './api-server.ts';
 import type { RunningApi } from './api-server.ts';
+import { REPO_ROOT } from './cli-helpers.ts';
 import {
   QUICK_SPEC,
   SLOW_SPEC,
@@ -15,7 +16,7 @@ import {
   expectFrameImage,
   expectSuccess,
 } from './mcp-harness.ts';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -70,6 +71,9 @@ describe('MCP over Streamable HTTP (kino serve, MCP_ENABLED=true)', () => {
         expect(result.status).toBe('succeeded');
         expect(progress.length).toBeGreaterThan(0);
         expect(progress.every((p) => p.message?.startsWith(String(result.id)))).toBe(true);
+        const values = progress.map((p) => p.progress);
+        expect(values).toEqual([...new Set(values)].sort((a, b) => a - b));
+        expect(Math.max(...values)).toBeLessThan(100);
         // The render is an API job like any other.
         const job = await readAnswer(await api.api(`/v1/renders/${String(result.id)}`));
         expect(job.status).toBe(200);
@@ -203,6 +207,7 @@ describe('MCP over Streamable HTTP (kino serve, MCP_ENABLED=true)', () => {
             : answer.body;
         });
         expect(job).toMatchObject({ status: 'canceled', video: null });
+        expect(existsSync(path.join(api.dataDir, 'files', id!))).toBe(false);
       } finally {
         await client.close();
       }
@@ -230,6 +235,89 @@ describe('MCP over Streamable HTTP (kino serve, MCP_ENABLED=true)', () => {
       mcpServers: { kino: { args: expect.arrayContaining(['mcp']) } },
     });
   });
+
+  it(
+    'lets a browser client on an origin of MCP_ALLOWED_ORIGINS call it (CORS)',
+    { timeout: 30_000 },
+    async () => {
+      const api = await servers.start({ env: { MCP_ALLOWED_ORIGINS: 'app.example.com' } });
+      const origin = 'https://app.example.com';
+      const preflight = await fetch(`${api.baseUrl}/mcp`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(
+        /authorization.*mcp-protocol-version/,
+      );
+      const opened = await post(api, INITIALIZE, { origin });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(opened.headers.get('access-control-expose-headers')).toMatch(/mcp-session-id/);
+      const other = await fetch(`${api.baseUrl}/mcp`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://other.example.com' },
+      });
+      expect(other.status).toBe(403);
+    },
+  );
+
+  it('names no server path in a tool error', { timeout: 30_000 }, async () => {
+    const api = await servers.start();
+    const client = await connect(transport(api));
+    try {
+      const spec = {
+        ...QUICK_SPEC,
+        scenes: [{ duration: '1s', elements: [{ type: 'image', src: 'asset:missing/nowhere.png' }] }],
+      };
+      const answer = await call(client, 'render_frame', { spec });
+      expect(answer.isError).toBe(true);
+      const text = answer.content.map((block) => block.text ?? '').join('\n');
+      expect(text).toMatch(/nowhere\.png/);
+      expect(text).not.toContain(REPO_ROOT);
+      expect(text).not.toContain(api.dataDir);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it(
+    'leaves a render it was waiting for alone when the server stops: it is not canceled',
+    { timeout: 120_000 },
+    async () => {
+      const env = { SHUTDOWN_GRACE: '0' };
+      const api = await servers.start({ env });
+      const client = await connect(transport(api), { modern: true });
+      const controller = new AbortController();
+      let id: string | undefined;
+      const waiting = call(
+        client,
+        'render_video',
+        { spec: SLOW_SPEC },
+        {
+          signal: controller.signal,
+          onprogress: (update) => {
+            id ??= /^(rnd_\S+) /.exec(update.message ?? '')?.[1];
+          },
+        },
+      ).catch((error: unknown) => error);
+      await until('the render to start', () => id !== undefined);
+      expect(await api.stop('SIGTERM')).toBe(0);
+      // The client would wait out its own timeout for an answer that will not come: stop waiting.
+      controller.abort();
+      await waiting;
+      await client.close().catch(() => undefined);
+      const restarted = await servers.start({ dataDir: api.dataDir, env });
+      const job = await readAnswer(await restarted.api(`/v1/renders/${id}`));
+      expect(['queued', 'running']).toContain(job.body.status);
+      expect((await restarted.api(`/v1/renders/${id}`, { method: 'DELETE' })).status).toBe(200);
+    },
+  );
 
   it('is absent unless MCP_ENABLED', { timeout: 30_000 }, async () => {
     const api = await servers.start({ env: { MCP_ENABLED: 'false' } });

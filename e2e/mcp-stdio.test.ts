@@ -1,6 +1,6 @@
 // `kino mcp` as an MCP client starts it: the SDK's own client spawns the real command and talks to
 // it over stdio. Renders land in --out and are checked with ffprobe; frames come back as images.
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -249,8 +249,8 @@ describe('kino mcp (stdio)', () => {
       job = expectSuccess(await call(client, 'get_render', { id }));
     }
     expect(job.path).toBeUndefined();
+    // Stored files live in <out>/<id>/: a canceled render has no folder at all.
     expect(existsSync(path.join(out, id!))).toBe(false);
-    expect(readdirSync(out).filter((name) => name.endsWith('.mp4'))).toEqual([]);
   });
 });
 
@@ -297,6 +297,33 @@ describe('kino mcp (stdio) with a short wait and an AI provider', () => {
       const probe = await probeFile(job.path as string);
       expect(probe.video?.codec).toBe('h264');
       expect(JSON.stringify(standIn.requests.at(-1)!.body)).toContain('Two scenes: hello, then world');
+
+      // Then a change in words, to that render: only the patched field differs.
+      standIn.script({
+        json: { patch: [{ op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' }] },
+      });
+      const edit = expectSuccess(
+        await call(second, 'edit_video', { base: started.id, change: 'make the second scene blue' }),
+      );
+      let edited = edit;
+      while (edited.status === 'queued' || edited.status === 'running') {
+        if (Date.now() > deadline + 60_000) throw new Error(`still ${String(edited.status)}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        edited = expectSuccess(await call(second, 'get_render', { id: edit.id }));
+      }
+      expect(edited.status, JSON.stringify(edited.error)).toBe('succeeded');
+      expect(edited.changes).toEqual(['/scenes/1/background']);
+      expect((edited.spec as typeof TWO_SCENE_SPEC).scenes[1]!.background).toBe('#1e3a8a');
+      expect(JSON.stringify(standIn.requests.at(-1)!.body)).toContain('make the second scene blue');
     },
   );
+
+  it('renders a registered composition by key, and cancel_render stops it', { timeout: 60_000 }, async () => {
+    const started = expectSuccess(await call(second, 'render_composition', { key: 'product-launch' }));
+    expect(['queued', 'running']).toContain(started.status);
+    const canceled = expectSuccess(await call(second, 'cancel_render', { id: started.id }));
+    expect(canceled.status).toBe('canceled');
+    expect(errorText(await call(second, 'cancel_render', { id: started.id }))).toMatch(/already canceled/);
+    expect(existsSync(path.join(out2, String(started.id)))).toBe(false);
+  });
 });

@@ -33,9 +33,10 @@ export function registerCodeTools(server: McpServer, host: McpHost): void {
       outputSchema: z.object({ ok: z.boolean(), diagnostics: z.array(DiagnosticSchema) }),
       annotations: pure,
     },
-    (args) =>
-      runTool(host.log, async () => {
-        const diagnostics = await checkCompositionTypes(args.code);
+    (args, mcp) =>
+      runTool(host, async () => {
+        // The compiler runs on this thread: one check (or frame, or review) at a time.
+        const diagnostics = await host.looks.run(() => checkCompositionTypes(args.code), mcp.mcpReq.signal);
         const errors = diagnostics.filter((d) => d.severity === 'error');
         const summary =
           diagnostics.length === 0
@@ -59,7 +60,7 @@ export function registerCodeTools(server: McpServer, host: McpHost): void {
       annotations: pure,
     },
     (args) =>
-      runTool(host.log, async () => {
+      runTool(host, async () => {
         const checked = checkSpec(args.spec);
         if (!checked.ok) throw new ToolFailure(`the spec is invalid (${describeIssues(checked.issues)})`);
         const code = specToCode(checked.spec);
@@ -78,7 +79,7 @@ export function registerCodeTools(server: McpServer, host: McpHost): void {
       annotations: pure,
     },
     () =>
-      runTool(host.log, async () =>
+      runTool(host, async () =>
         toolSuccess(schemaText, { schema: JSON.parse(schemaText) as Record<string, unknown> }),
       ),
   );

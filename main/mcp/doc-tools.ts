@@ -20,7 +20,7 @@ export function registerDocTools(server: McpServer, host: McpHost, docs: KinoDoc
       annotations: pure,
     },
     () =>
-      runTool(host.log, async () => {
+      runTool(host, async () => {
         const entries = (await docs.all()).map(({ name, title, summary }) => ({ name, title, summary }));
         const text = entries.map((doc) => `${doc.name}: ${doc.summary}`).join('\n');
         return toolSuccess(text, { docs: entries });
@@ -42,7 +42,7 @@ export function registerDocTools(server: McpServer, host: McpHost, docs: KinoDoc
       annotations: pure,
     },
     (args) =>
-      runTool(host.log, async () => {
+      runTool(host, async () => {
         const results = await docs.search(args.query);
         const text =
           results.length === 0
@@ -63,7 +63,7 @@ export function registerDocTools(server: McpServer, host: McpHost, docs: KinoDoc
       annotations: pure,
     },
     (args) =>
-      runTool(host.log, async () => {
+      runTool(host, async () => {
         const doc = await docs.get(args.name);
         if (!doc) {
           const names = (await docs.all()).map((d) => d.name);

@@ -2,8 +2,9 @@
 // opens one (Mcp-Session-Id), later requests must carry it (400 without, 404 for an unknown or
 // ended one), DELETE ends it. A session keeps one server instance, so a client's
 // notifications/cancelled reaches the call it cancels (stateless serving would hand it to a fresh
-// instance that knows nothing of the render). Sessions live in this process's memory, at most
-// MAX_SESSIONS, and end after IDLE_MS without a request.
+// instance that knows nothing of the render). Sessions live in this process's memory: at most
+// MAX_SESSIONS (a new one then ends the least recently used session with no call in progress), and a
+// session with no call in progress ends after IDLE_MS without a request.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
@@ -18,6 +19,8 @@ interface Session {
   transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   lastSeen: number;
+  /** Requests whose responses are still open (a tool call waiting for its render). */
+  inFlight: number;
 }
 
 function refuse(res: ServerResponse, status: number, code: number, message: string): void {
@@ -30,10 +33,15 @@ export class LegacySessions {
   readonly #factory: () => McpServer;
   readonly #log: Logger;
   readonly #sweep: NodeJS.Timeout;
+  /** Sessions being opened: counted against the cap before they exist. */
+  #opening = 0;
 
-  constructor(factory: () => McpServer, log: Logger) {
+  readonly #maxSessions: number;
+
+  constructor(factory: () => McpServer, log: Logger, maxSessions = MAX_SESSIONS) {
     this.#factory = factory;
     this.#log = log;
+    this.#maxSessions = maxSessions;
     this.#sweep = setInterval(() => this.#endIdle(), 60_000);
     this.#sweep.unref();
   }
@@ -52,6 +60,11 @@ export class LegacySessions {
         return;
       }
       session.lastSeen = Date.now();
+      session.inFlight++;
+      res.once('close', () => {
+        session.inFlight--;
+        session.lastSeen = Date.now();
+      });
       await session.transport.handleRequest(req, res, body);
       return;
     }
@@ -59,23 +72,17 @@ export class LegacySessions {
       refuse(res, 400, -32000, 'Bad Request: Mcp-Session-Id header required (send initialize first)');
       return;
     }
-    if (this.#sessions.size >= MAX_SESSIONS) {
-      this.#endIdle();
-      if (this.#sessions.size >= MAX_SESSIONS) {
-        refuse(
-          res,
-          503,
-          -32000,
-          `too many MCP sessions (${MAX_SESSIONS}); end one with DELETE, or retry later`,
-        );
-        return;
-      }
+    if (this.#sessions.size + this.#opening >= this.#maxSessions && !this.#endLeastRecentlyUsed()) {
+      refuse(res, 503, -32000, `too many MCP sessions busy (${this.#maxSessions}); retry later`);
+      return;
     }
+    this.#opening++;
+    res.once('close', () => this.#opening--);
     const server = this.#factory();
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
-        this.#sessions.set(sessionId, { transport, server, lastSeen: Date.now() });
+        this.#sessions.set(sessionId, { transport, server, lastSeen: Date.now(), inFlight: 0 });
       },
       onsessionclosed: (sessionId) => {
         this.#sessions.delete(sessionId);
@@ -88,14 +95,28 @@ export class LegacySessions {
     await transport.handleRequest(req, res, body);
   }
 
-  /** Ends sessions idle longer than `idleMs` (all idle ones at 0). */
-  #endIdle(idleMs = IDLE_MS): void {
+  #end(id: string, session: Session): void {
+    this.#sessions.delete(id);
+    void session.server.close().catch((error: unknown) => this.#log.debug({ err: error }, 'session close'));
+  }
+
+  /** Ends sessions with no call in progress and no request for IDLE_MS. */
+  #endIdle(): void {
     const now = Date.now();
     for (const [id, session] of this.#sessions) {
-      if (now - session.lastSeen < idleMs) continue;
-      this.#sessions.delete(id);
-      void session.server.close().catch((error: unknown) => this.#log.debug({ err: error }, 'session close'));
+      if (session.inFlight === 0 && now - session.lastSeen >= IDLE_MS) this.#end(id, session);
     }
+  }
+
+  /** Ends the least recently used session with no call in progress; false when every one is busy. */
+  #endLeastRecentlyUsed(): boolean {
+    let oldest: [string, Session] | undefined;
+    for (const entry of this.#sessions) {
+      if (entry[1].inFlight === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+    }
+    if (!oldest) return false;
+    this.#end(...oldest);
+    return true;
   }
 
   async close(): Promise<void> {

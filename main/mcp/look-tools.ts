@@ -1,6 +1,7 @@
 // The tools that let an agent see and judge its video before it renders it: render_frame (one frame
 // as an image the model can look at) and review_video (sampled frames through the review's checks,
 // findings with remedies and the frame to inspect). They draw in this process, one at a time.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -19,9 +20,16 @@ import { loadProject } from '../project/load.ts';
 import type { RenderProject } from '../project/load.ts';
 import { describeIssues } from '../project/input-error.ts';
 import { checkSpec, resolveKey } from '../project/resolve-input.ts';
+import { findingInterval } from '../review/finding.ts';
 import { reviewComposition } from '../review/review-composition.ts';
 import type { McpHost } from './host.ts';
 import { ToolFailure, runTool, toolSuccess } from './tool-result.ts';
+
+/** A frame or a review taking longer than this is stopped. */
+const LOOK_TIMEOUT_MS = 120_000;
+
+/** The call's signal, also aborted after LOOK_TIMEOUT_MS. */
+const withTimeout = (signal: AbortSignal) => AbortSignal.any([signal, AbortSignal.timeout(LOOK_TIMEOUT_MS)]);
 
 /** The long side of the image a model gets: what vision models read without scaling it again. */
 export const MODEL_IMAGE_MAX_SIDE = 768;
@@ -59,6 +67,13 @@ async function loadSubject(
   }
   const projectDir = host.service.config.renderProject;
   if (args.key !== undefined) {
+    // Checked against the registry first: its message names the known keys, not the project's path.
+    const keys = await host.service.keys.keys();
+    if (!keys.includes(args.key)) {
+      throw new ToolFailure(
+        `unknown composition key "${args.key}": ${keys.length > 0 ? `known keys are ${keys.join(', ')}` : 'the render project registers none'}`,
+      );
+    }
     const resolved = await resolveKey(args.key, projectDir);
     return { model: resolved.model, project: resolved.project, isSpec: false, label: args.key };
   }
@@ -68,7 +83,9 @@ async function loadSubject(
       `the spec is invalid (${describeIssues(checked.issues)}); fix it (get_doc "spec" has the guide) and call again`,
     );
   }
-  return { model: checked.spec, project: await loadProject(projectDir), isSpec: true, label: 'spec' };
+  // Frames of different specs must not share a file name: the spec's hash tells them apart.
+  const hash = createHash('sha256').update(JSON.stringify(checked.spec)).digest('hex').slice(0, 10);
+  return { model: checked.spec, project: await loadProject(projectDir), isSpec: true, label: `spec-${hash}` };
 }
 
 const FrameResultSchema = z.object({
@@ -122,7 +139,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args, mcp) =>
-      runTool(host.log, () =>
+      runTool(host, () =>
         host.looks.run(async () => {
           if (args.frame !== undefined && args.time !== undefined) {
             throw new ToolFailure('give frame or time, not both');
@@ -132,7 +149,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
             model: subject.model,
             project: await projectContext(subject.project),
             aspect: args.aspect as AspectName | undefined,
-            signal: mcp.mcpReq.signal,
+            signal: withTimeout(mcp.mcpReq.signal),
           });
           try {
             const { fps, durationFrames, size } = session.video;
@@ -172,7 +189,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
           } finally {
             session.close();
           }
-        }),
+        }, mcp.mcpReq.signal),
       ),
   );
 
@@ -195,7 +212,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args, mcp) =>
-      runTool(host.log, () =>
+      runTool(host, () =>
         host.looks.run(async () => {
           const subject = await loadSubject(host, args);
           const review = await reviewComposition({
@@ -203,7 +220,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
             project: await projectContext(subject.project),
             aspect: args.aspect as AspectName | undefined,
             samples: args.frames ?? DEFAULT_REVIEW_FRAMES,
-            signal: mcp.mcpReq.signal,
+            signal: withTimeout(mcp.mcpReq.signal),
           });
           const { fps, durationFrames } = review.visual.video;
           const findings = review.drafts.map((draft) => {
@@ -212,12 +229,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
             return {
               code: draft.code,
               severity: draft.severity,
-              interval: {
-                startFrame: draft.startFrame,
-                endFrame: draft.endFrame,
-                startSeconds: seconds(draft.startFrame, fps),
-                endSeconds: seconds(draft.endFrame, fps),
-              },
+              interval: findingInterval(draft, fps),
               ...(draft.element === undefined ? {} : { element: draft.element }),
               ...(pointer ? { pointer } : {}),
               message: draft.message,
@@ -240,7 +252,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
               ? `Reviewed ${structured.framesReviewed} frames of ${subject.label}: no findings.`
               : `Reviewed ${structured.framesReviewed} frames of ${subject.label}: ${findings.length} finding${findings.length === 1 ? '' : 's'}.\n${lines.join('\n')}`;
           return toolSuccess(summary, structured);
-        }),
+        }, mcp.mcpReq.signal),
       ),
   );
 }

@@ -150,10 +150,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** A quiet render (queued, or authoring) still sends a notification this often, so clients see it alive. */
+const HEARTBEAT_MS = 10_000;
+
 /**
  * Waits for the render to end, or for `waitMs`. Sends progress notifications when the caller gave a
- * progress token (percent of the whole render, strictly increasing as the protocol requires), and
- * cancels the render when the call is canceled.
+ * progress token (percent of the whole render, strictly increasing and below 100 as the protocol
+ * requires), and cancels the render when the caller cancels the call. A call aborted because this
+ * server is closing leaves its render alone: it finishes, or is queued again for the next start.
  */
 async function awaitRender(job: RenderJob, host: McpHost, mcp: ServerContext): Promise<RenderJob> {
   const { store } = host.service;
@@ -161,11 +165,13 @@ async function awaitRender(job: RenderJob, host: McpHost, mcp: ServerContext): P
   const token = mcp.mcpReq._meta?.progressToken;
   const deadline = Date.now() + host.waitMs;
   let sent = -1;
+  let sentAt = 0;
   let lastStep = '';
   for (;;) {
     const current = store.get(job.id) ?? job;
     if (isTerminal(current)) return current;
     if (signal.aborted) {
+      if (host.closing()) return current;
       try {
         return cancelRender(host.service, job.id);
       } catch {
@@ -173,22 +179,25 @@ async function awaitRender(job: RenderJob, host: McpHost, mcp: ServerContext): P
       }
     }
     const progress = current.progress;
-    const step = progress ? `${progress.stage}:${progress.framesDone}:${progress.percent}` : '';
-    if (token !== undefined && progress && step !== lastStep) {
+    const step = progress ? `${progress.stage}:${progress.framesDone}:${progress.percent}` : current.status;
+    if (token !== undefined && (step !== lastStep || Date.now() - sentAt >= HEARTBEAT_MS)) {
       lastStep = step;
-      const value = Math.max(progress.percent, sent + 0.01);
-      sent = value;
+      sentAt = Date.now();
+      sent = Math.min(99.99, Math.max(progress?.percent ?? 0, sent + 0.01));
+      const stage = progress?.stage ?? current.status;
       const frames =
-        progress.framesTotal > 0 ? ` ${progress.framesDone} of ${progress.framesTotal} frames` : '';
+        progress && progress.framesTotal > 0
+          ? ` ${progress.framesDone} of ${progress.framesTotal} frames`
+          : '';
       await mcp.mcpReq
         .notify({
           method: 'notifications/progress',
           params: {
             progressToken: token,
-            progress: value,
+            progress: sent,
             total: 100,
             // The id first, so an agent can poll or cancel the render before the call ends.
-            message: `${job.id} ${progress.stage}${frames}`,
+            message: `${job.id} ${stage}${frames}`,
           },
         })
         .catch(() => undefined);
@@ -206,7 +215,14 @@ async function submitAndWait(body: CreateRenderBody, host: McpHost, mcp: ServerC
   return toolSuccess(renderSummary(result), result);
 }
 
-const options = (args: { aspect?: string; format?: string; quality?: string; poster?: string }) => {
+/** The optional request fields a tool's arguments carry: render options, and the AI provider. */
+function requestExtras(args: {
+  aspect?: string;
+  format?: string;
+  quality?: string;
+  poster?: string;
+  provider?: (typeof AI_PROVIDERS)[number];
+}): Partial<CreateRenderBody> {
   const picked = Object.fromEntries(
     Object.entries({
       aspect: args.aspect,
@@ -215,8 +231,11 @@ const options = (args: { aspect?: string; format?: string; quality?: string; pos
       poster: args.poster,
     }).filter(([, value]) => value !== undefined),
   );
-  return Object.keys(picked).length > 0 ? { options: picked as CreateRenderBody['options'] } : {};
-};
+  return {
+    ...(Object.keys(picked).length > 0 ? { options: picked as CreateRenderBody['options'] } : {}),
+    ...(args.provider ? { provider: args.provider } : {}),
+  };
+}
 
 export function registerRenderTools(server: McpServer, host: McpHost): void {
   const annotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
@@ -242,7 +261,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       outputSchema,
       annotations,
     },
-    (args, mcp) => runTool(host.log, () => submitAndWait({ spec: args.spec, ...options(args) }, host, mcp)),
+    (args, mcp) => runTool(host, () => submitAndWait({ spec: args.spec, ...requestExtras(args) }, host, mcp)),
   );
 
   server.registerTool(
@@ -260,7 +279,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       outputSchema,
       annotations,
     },
-    (args, mcp) => runTool(host.log, () => submitAndWait({ key: args.key, ...options(args) }, host, mcp)),
+    (args, mcp) => runTool(host, () => submitAndWait({ key: args.key, ...requestExtras(args) }, host, mcp)),
   );
 
   server.registerTool(
@@ -279,17 +298,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       annotations: { ...annotations, openWorldHint: true },
     },
     (args, mcp) =>
-      runTool(host.log, () =>
-        submitAndWait(
-          {
-            prompt: args.prompt,
-            ...(args.provider ? { provider: args.provider } : {}),
-            ...options(args),
-          },
-          host,
-          mcp,
-        ),
-      ),
+      runTool(host, () => submitAndWait({ prompt: args.prompt, ...requestExtras(args) }, host, mcp)),
   );
 
   server.registerTool(
@@ -308,16 +317,8 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       annotations: { ...annotations, openWorldHint: true },
     },
     (args, mcp) =>
-      runTool(host.log, () =>
-        submitAndWait(
-          {
-            edit: { base: args.base, change: args.change },
-            ...(args.provider ? { provider: args.provider } : {}),
-            ...options(args),
-          },
-          host,
-          mcp,
-        ),
+      runTool(host, () =>
+        submitAndWait({ edit: { base: args.base, change: args.change }, ...requestExtras(args) }, host, mcp),
       ),
   );
 
@@ -331,7 +332,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      runTool(host.log, async () => {
+      runTool(host, async () => {
         const result = await renderResult(findLiveJob(host.service, args.id), host);
         return toolSuccess(renderSummary(result), result);
       }),
@@ -347,7 +348,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
-      runTool(host.log, async () => {
+      runTool(host, async () => {
         const canceled = cancelRender(host.service, args.id);
         host.log.info({ jobId: canceled.id, via: 'mcp' }, 'render canceled');
         const result = await renderResult(canceled, host);

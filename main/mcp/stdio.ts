@@ -59,6 +59,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<number> {
     throw error;
   });
   await service.start({ cleanup: false });
+  let closing = false;
   const host: McpHost = {
     transport: 'stdio',
     service: service.ctx,
@@ -70,6 +71,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<number> {
     },
     framesDir,
     looks: new OneAtATime(),
+    closing: () => closing,
     log,
   };
   const handle = serveStdio(kinoMcpServerFactory(host), {
@@ -83,6 +85,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  closing = true;
   await handle.close().catch(() => undefined);
   await service.stop();
   return 0;

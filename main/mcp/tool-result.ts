@@ -36,8 +36,25 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/** Where failures are reported, and the server folders a remote caller must not learn. */
+export interface FailureContext {
+  log: Logger;
+  /** Absolute paths replaced by a name in messages (HTTP: the render project, the data dir). */
+  hiddenPaths?: readonly { path: string; as: string }[];
+}
+
+function hidePaths(message: string, hidden: FailureContext['hiddenPaths']): string {
+  let shown = message;
+  for (const { path, as } of hidden ?? []) shown = shown.split(path).join(as);
+  return shown;
+}
+
 /** The message a caller gets for `error`. */
-export function failureMessage(error: unknown, log: Logger): string {
+export function failureMessage(error: unknown, context: FailureContext): string {
+  return hidePaths(callerMessage(error, context.log), context.hiddenPaths);
+}
+
+function callerMessage(error: unknown, log: Logger): string {
   if (error instanceof ToolFailure) return error.message;
   if (error instanceof Problem) {
     const fields = error.errors?.map((field) => `${field.pointer || '/'}: ${field.message}`) ?? [];
@@ -51,10 +68,13 @@ export function failureMessage(error: unknown, log: Logger): string {
 }
 
 /** Runs a tool's handler, turning what it throws into a tool error. */
-export async function runTool(log: Logger, handler: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function runTool(
+  context: FailureContext,
+  handler: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await handler();
   } catch (error) {
-    return toolError(failureMessage(error, log));
+    return toolError(failureMessage(error, context));
   }
 }

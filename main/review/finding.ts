@@ -17,22 +17,27 @@ export interface FindingDraft {
   remedy: string;
 }
 
+/** The draft's frames, with the seconds they fall on (to the millisecond). */
+export function findingInterval(draft: FindingDraft, fps: number): ReviewFinding['interval'] {
+  const seconds = (frame: number) => Number((frame / fps).toFixed(3));
+  return {
+    startFrame: draft.startFrame,
+    endFrame: draft.endFrame,
+    startSeconds: seconds(draft.startFrame),
+    endSeconds: seconds(draft.endFrame),
+  };
+}
+
 export function completeFinding(
   draft: FindingDraft,
   fps: number,
   sourceRevision: string,
   allowed: ReadonlySet<string>,
 ): ReviewFinding {
-  const seconds = (frame: number) => Number((frame / fps).toFixed(3));
   return {
     code: draft.code,
     severity: draft.severity,
-    interval: {
-      startFrame: draft.startFrame,
-      endFrame: draft.endFrame,
-      startSeconds: seconds(draft.startFrame),
-      endSeconds: seconds(draft.endFrame),
-    },
+    interval: findingInterval(draft, fps),
     ...(draft.element === undefined ? {} : { element: draft.element }),
     message: draft.message,
     remedy: draft.remedy,

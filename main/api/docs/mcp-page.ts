@@ -41,7 +41,7 @@ export function mcpPage(baseUrl: string, enabled: boolean): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1e1b2e}
-pre{background:#15121f;color:#f4f1ff;padding:1rem;border-radius:8px;overflow:auto}
+pre{background:#15121f;color:#f4f1ff;padding:1rem;border-radius:8px;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 code{font-family:ui-monospace,monospace}.on{color:#166534}.off{color:#9a3412}
 td,th{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
 </style></head><body>
