@@ -1,6 +1,6 @@
 // `kino mcp` as an MCP client starts it: the SDK's own client spawns the real command and talks to
 // it over stdio. Renders land in --out and are checked with ffprobe; frames come back as images.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -170,6 +170,8 @@ describe('kino mcp (stdio)', () => {
         code: string;
       };
       expect(expectSuccess(await call(client, 'validate_code', { code })).ok).toBe(true);
+      // Inside the repository, so that 'kino' resolves as it does for a user's composition.
+      mkdirSync(path.join(REPO_ROOT, '.kino'), { recursive: true });
       const file = path.join(REPO_ROOT, '.kino', `mcp-round-trip-${process.pid}.ts`);
       writeFileSync(file, code);
       try {
