@@ -346,7 +346,7 @@ export interface paths {
     };
     /**
      * Download a render file
-     * @description Streams the video, the poster or the render receipt (JSON) with Range support. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.
+     * @description Streams the video, the poster or the render receipt (JSON) with Range support, or with S3 storage redirects (302) to the object: to S3_PUBLIC_BASE_URL for public files, else to a presigned GET that expires with the render. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.
      */
     get: {
       parameters: {
@@ -390,6 +390,15 @@ export interface paths {
             'image/png': string;
             'application/json': Record<string, unknown>;
           };
+        };
+        /** @description S3 storage: the file is at the Location (a presigned GET, or the public base URL). */
+        302: {
+          headers: {
+            /** @description Where to fetch the file. */
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description Not modified (If-None-Match). */
         304: {
@@ -480,7 +489,7 @@ export interface paths {
     options?: never;
     /**
      * Download a render file
-     * @description Streams the video, the poster or the render receipt (JSON) with Range support. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.
+     * @description Streams the video, the poster or the render receipt (JSON) with Range support, or with S3 storage redirects (302) to the object: to S3_PUBLIC_BASE_URL for public files, else to a presigned GET that expires with the render. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.
      */
     head: {
       parameters: {
@@ -524,6 +533,15 @@ export interface paths {
             'image/png': string;
             'application/json': Record<string, unknown>;
           };
+        };
+        /** @description S3 storage: the file is at the Location (a presigned GET, or the public base URL). */
+        302: {
+          headers: {
+            /** @description Where to fetch the file. */
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description Not modified (If-None-Match). */
         304: {

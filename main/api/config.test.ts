@@ -108,3 +108,41 @@ describe('server configuration', () => {
     );
   });
 });
+
+describe('S3 storage configuration', () => {
+  it('reads the S3 settings, trimming the prefix and the public base URL', () => {
+    const config = loadServerConfig({
+      STORAGE_BACKEND: 's3',
+      S3_BUCKET: 'renders',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'https://minio.example.com:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '/kino/prod/',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_BASE_URL: 'https://cdn.example.com/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'renders',
+      region: 'eu-west-1',
+      endpoint: 'https://minio.example.com:9000',
+      forcePathStyle: true,
+      prefix: 'kino/prod',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'secret',
+      publicBaseUrl: 'https://cdn.example.com',
+    });
+    expect(loadServerConfig({}).s3).toBeUndefined();
+  });
+
+  it('refuses S3 without a bucket, half a key pair, or a bad endpoint', () => {
+    expect(() => loadServerConfig({ STORAGE_BACKEND: 's3' })).toThrow(/STORAGE_BACKEND=s3 needs S3_BUCKET/);
+    expect(() =>
+      loadServerConfig({ STORAGE_BACKEND: 's3', S3_BUCKET: 'renders', S3_ACCESS_KEY_ID: 'AKIA' }),
+    ).toThrow(/both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither/);
+    expect(() =>
+      loadServerConfig({ STORAGE_BACKEND: 's3', S3_BUCKET: 'renders', S3_ENDPOINT: 'ftp://x' }),
+    ).toThrow(ConfigError);
+    expect(() => loadServerConfig({ STORAGE_BACKEND: 'gcs' })).toThrow(/expected "local" or "s3"/);
+  });
+});

@@ -7,6 +7,7 @@ import type { AuthoringLimits } from '../authoring/author-spec.ts';
 import { AiConfigError, readAiSettings } from '../authoring/providers.ts';
 import type { AiSettings } from '../authoring/providers.ts';
 import { defaultProjectDir } from '../project/load.ts';
+import type { S3Settings } from '../storage/s3-storage.ts';
 
 const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -121,9 +122,20 @@ const EnvSchema = z.object({
   RENDER_PROJECT: z.string().min(1).optional(),
   RENDER_CONCURRENCY: wholeVar(1, 1, 64),
   RENDER_MAX_ATTEMPTS: wholeVar(2, 1, 20),
-  STORAGE_BACKEND: z
-    .enum(['local'], { error: 'expected "local" (S3 arrives in a later release)' })
-    .default('local'),
+  STORAGE_BACKEND: z.enum(['local', 's3'], { error: 'expected "local" or "s3"' }).default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL like https://minio.example.com:9000' })
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanVar(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "expected a key prefix of letters, digits and !_.*'()/-")
+    .default(''),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   LOCAL_STORAGE_DIR: z.string().min(1).optional(),
   FILE_TTL: durationVar('24h', { allowZero: false }),
   MAX_TTL: durationVar('30d', { allowZero: false }),
@@ -196,7 +208,9 @@ export interface ServerConfig {
   renderProject: string;
   renderConcurrency: number;
   renderMaxAttempts: number;
-  storageBackend: 'local';
+  storageBackend: 'local' | 's3';
+  /** STORAGE_BACKEND=s3: the bucket and how to reach it (the secret key included: never logged). */
+  s3: S3Settings | undefined;
   localStorageDir: string;
   fileTtlMs: number;
   maxTtlMs: number;
@@ -235,6 +249,26 @@ export interface ServerConfig {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function s3Settings(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
+  if (e.STORAGE_BACKEND !== 's3') return undefined;
+  if (!e.S3_BUCKET) throw new ConfigError('invalid configuration: STORAGE_BACKEND=s3 needs S3_BUCKET');
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default credential chain)',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX.replace(/^\/+|\/+$/g, ''),
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicBaseUrl: e.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+  };
 }
 
 /** Reads the configuration from `env`; relative paths resolve against `cwd`. */
@@ -276,6 +310,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderMaxAttempts: e.RENDER_MAX_ATTEMPTS,
     storageBackend: e.STORAGE_BACKEND,
+    s3: s3Settings(e),
     localStorageDir: e.LOCAL_STORAGE_DIR
       ? path.resolve(cwd, e.LOCAL_STORAGE_DIR)
       : path.join(dataDir, 'files'),

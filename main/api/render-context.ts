@@ -9,6 +9,7 @@ import { JobRunner } from '../jobs/job-runner.ts';
 import { JobStore } from '../jobs/job-store.ts';
 import { lockDataDir } from '../fs/pid-lock.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
+import { S3Storage } from '../storage/s3-storage.ts';
 import { loadOrCreateSecret } from '../storage/secrets.ts';
 import { WindowLimiter, authFailureLimiter } from '../http/window-limiter.ts';
 import { effectiveBaseUrl } from './config.ts';
@@ -45,7 +46,8 @@ export async function openRenderContext(
     config.signingSecret ?? (await loadOrCreateSecret(config.dataDir, 'signing-secret')).value;
 
   const store = new JobStore(path.join(config.dataDir, 'jobs.sqlite'));
-  const storage = new LocalStorage(config.localStorageDir);
+  const storage =
+    config.storageBackend === 's3' ? new S3Storage(config.s3!) : new LocalStorage(config.localStorageDir);
   const runner = new JobRunner({
     store,
     storage,

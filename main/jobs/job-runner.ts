@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { FORMATS } from '../../shared/output/formats.ts';
 import { toolchainVersions } from '../engine/toolchain.ts';
+import { downloadName } from '../storage/storage.ts';
 import type { RenderStorage } from '../storage/storage.ts';
+import type { FileKind } from '../storage/signed-link.ts';
 import type { AuthoringChoice, JobError, JobOutcome, JobStore, RenderJob } from './job-store.ts';
 import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-messages.ts';
 import { forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
@@ -250,7 +252,11 @@ export class JobRunner {
     try {
       const format = FORMATS[job.options.format];
       const extension = path.extname(output.videoPath);
-      const video = await storage.put({ id: job.id, kind: 'video', extension }, output.videoPath);
+      const stored = (kind: FileKind, extension: string, contentType: string, from: string) => {
+        const ref = { id: job.id, kind, extension };
+        return storage.put(ref, from, { contentType, filename: downloadName(ref) });
+      };
+      const video = await stored('video', extension, format.contentType, output.videoPath);
       const outcome: JobOutcome = {
         spec: resolved?.spec ?? null,
         code: resolved?.code ?? null,
@@ -266,10 +272,7 @@ export class JobRunner {
         poster: null,
         receipt: null,
       };
-      const receipt = await storage.put(
-        { id: job.id, kind: 'receipt', extension: '.json' },
-        output.receiptPath,
-      );
+      const receipt = await stored('receipt', '.json', 'application/json', output.receiptPath);
       outcome.receipt = {
         extension: '.json',
         bytes: receipt.bytes,
@@ -277,10 +280,7 @@ export class JobRunner {
         receipt: output.receipt,
       };
       if (output.posterPath) {
-        const poster = await storage.put(
-          { id: job.id, kind: 'poster', extension: '.png' },
-          output.posterPath,
-        );
+        const poster = await stored('poster', '.png', 'image/png', output.posterPath);
         outcome.poster = { extension: '.png', bytes: poster.bytes, contentType: 'image/png' };
       }
       if (store.succeed(job.id, outcome, this.#now())) {
@@ -291,6 +291,10 @@ export class JobRunner {
       }
     } catch (error) {
       log.error({ err: error }, 'storing the render failed');
+      // The files stored before the failure must not look like a finished render.
+      await storage.removeRender(job.id).catch((cleanup: unknown) => {
+        log.error({ err: cleanup }, 'removing the partly stored render failed');
+      });
       store.fail(
         job.id,
         { code: 'storage_failed', message: 'the finished render could not be stored' },

@@ -43,6 +43,8 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<number> {
     // The local service has no HTTP side: no token to keep, nothing listening.
     API_TOKEN: randomToken(24),
     DATA_DIR: path.join(out, '.kino'),
+    // Renders land in --out on this machine, whatever the environment's API storage is.
+    STORAGE_BACKEND: 'local',
     LOCAL_STORAGE_DIR: out,
     ...(project ? { RENDER_PROJECT: project } : {}),
   });
@@ -66,7 +68,10 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<number> {
     waitMs: config.mcpWaitMs,
     locate: async (job, kind) => {
       const stored = kind === 'video' ? job.video : kind === 'poster' ? job.poster : job.receipt;
-      const delivery = await service.ctx.storage.deliver({ id: job.id, kind, extension: stored!.extension });
+      const delivery = await service.ctx.storage.deliver(
+        { id: job.id, kind, extension: stored!.extension },
+        { visibility: job.visibility, expiresAt: job.expiresAt, now: Date.now() },
+      );
       return delivery.kind === 'local' ? delivery.path : delivery.url;
     },
     framesDir,

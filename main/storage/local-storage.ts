@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileDelivery, RenderStorage, StoredFileRef } from './storage.ts';
+import type { DeliveryTerms, FileDelivery, RenderStorage, StoredFileMeta, StoredFileRef } from './storage.ts';
 
 const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
 
@@ -25,7 +25,7 @@ export class LocalStorage implements RenderStorage {
     return path.join(this.#renderDir(ref.id), `${ref.kind}${ref.extension}`);
   }
 
-  async put(ref: StoredFileRef, sourcePath: string): Promise<{ bytes: number }> {
+  async put(ref: StoredFileRef, sourcePath: string, _meta?: StoredFileMeta): Promise<{ bytes: number }> {
     const target = this.#filePath(ref);
     await mkdir(path.dirname(target), { recursive: true });
     const staging = `${target}.${randomBytes(4).toString('hex')}.partial`;
@@ -40,7 +40,7 @@ export class LocalStorage implements RenderStorage {
     return { bytes: (await stat(target)).size };
   }
 
-  async deliver(ref: StoredFileRef): Promise<FileDelivery> {
+  async deliver(ref: StoredFileRef, _terms?: DeliveryTerms): Promise<FileDelivery> {
     return { kind: 'local', path: this.#filePath(ref) };
   }
 

@@ -9,18 +9,43 @@ export interface StoredFileRef {
   extension: string;
 }
 
+/** What a stored file is, for the stores that keep it with the object (S3). */
+export interface StoredFileMeta {
+  contentType: string;
+  /** The name a download saves as (Content-Disposition). */
+  filename: string;
+}
+
+/** Who may fetch the file, and until when (the download token's life). */
+export interface DeliveryTerms {
+  visibility: 'public' | 'private';
+  /** Epoch ms when the render expires: a redirect must not outlive it. */
+  expiresAt: number;
+  now: number;
+}
+
 /** How a stored file reaches a client: streamed by this server, or by redirecting elsewhere. */
 export type FileDelivery = { kind: 'local'; path: string } | { kind: 'redirect'; url: string };
 
 export interface RenderStorage {
-  readonly backend: 'local';
-  /** Moves a finished file from the worker's scratch space into storage; returns its size. */
-  put(ref: StoredFileRef, sourcePath: string): Promise<{ bytes: number }>;
-  deliver(ref: StoredFileRef): Promise<FileDelivery>;
+  readonly backend: 'local' | 's3';
+  /**
+   * Moves a finished file from the worker's scratch space into storage; returns its size. A failed
+   * put leaves no file that looks finished.
+   */
+  put(ref: StoredFileRef, sourcePath: string, meta: StoredFileMeta): Promise<{ bytes: number }>;
+  deliver(ref: StoredFileRef, terms: DeliveryTerms): Promise<FileDelivery>;
   /** Deletes every file of one render; returns how many files and bytes went. */
   removeRender(id: string): Promise<{ files: number; bytes: number }>;
   /** What removeRender would free, without deleting (for a dry-run cleanup). */
   measureRender(id: string): Promise<{ files: number; bytes: number }>;
   /** Throws when files cannot be written (readiness). */
   checkWritable(): Promise<void>;
+}
+
+const DOWNLOAD_SUFFIX: Record<FileKind, string> = { video: '', poster: '.poster', receipt: '.render' };
+
+/** The name a stored file downloads as: rnd_….mp4, rnd_….poster.png, rnd_….render.json. */
+export function downloadName(ref: StoredFileRef): string {
+  return `${ref.id}${DOWNLOAD_SUFFIX[ref.kind]}${ref.extension}`;
 }

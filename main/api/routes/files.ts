@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { serveFile, StoredFileMissing } from '../../http/serve-file.ts';
 import type { FileKind } from '../../storage/signed-link.ts';
 import { verifyDownloadToken } from '../../storage/signed-link.ts';
+import { downloadName } from '../../storage/storage.ts';
 import type { RouteOptions } from '../context.ts';
 import { findLiveJob } from '../job-lookup.ts';
 import { Problem, problemResponses } from '../../http/problem.ts';
@@ -20,8 +21,6 @@ const fileContent = {
 };
 
 /** The name a file downloads as: <id>.mp4, <id>.poster.png, <id>.render.json. */
-const DOWNLOAD_SUFFIX: Record<FileKind, string> = { video: '', poster: '.poster', receipt: '.render' };
-
 export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) => {
   // GET and HEAD share the handler, so HEAD reports the real Content-Length (Fastify's own HEAD
   // route would send the length of an empty body).
@@ -31,7 +30,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
     schema: {
       summary: 'Download a render file',
       description:
-        "Streams the video, the poster or the render receipt (JSON) with Range support. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.",
+        "Streams the video, the poster or the render receipt (JSON) with Range support, or with S3 storage redirects (302) to the object: to S3_PUBLIC_BASE_URL for public files, else to a presigned GET that expires with the render. Private files need the `token` from the job's downloadUrl or receiptUrl; public files need nothing.",
       tags: ['files'],
       params: {
         type: 'object',
@@ -55,6 +54,11 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
           content: fileContent,
         },
         206: { description: 'The requested byte range (Content-Range).', content: fileContent },
+        302: {
+          description: 'S3 storage: the file is at the Location (a presigned GET, or the public base URL).',
+          headers: { Location: { type: 'string', description: 'Where to fetch the file.' } },
+          type: 'null',
+        },
         304: { description: 'Not modified (If-None-Match).', type: 'null' },
         416: { description: 'The range is outside the file (Content-Range: bytes */size).', type: 'null' },
         ...problemResponses(400, 401, 403, 404, 410, 414, 429),
@@ -89,7 +93,12 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
             : `render ${id} has no files yet (status ${job.status})`,
         );
       }
-      const delivery = await ctx.storage.deliver({ id, kind, extension: stored.extension });
+      const ref = { id, kind, extension: stored.extension };
+      const delivery = await ctx.storage.deliver(ref, {
+        visibility: job.visibility,
+        expiresAt: job.expiresAt,
+        now,
+      });
       if (delivery.kind === 'redirect') return reply.redirect(delivery.url, 302);
       const maxAge = Math.max(0, Math.floor((job.expiresAt - now) / 1000));
       try {
@@ -97,7 +106,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
           path: delivery.path,
           contentType: stored.contentType,
           etag: kind === 'video' && job.video ? job.video.sha256 : `${id}-${kind}-${stored.bytes}`,
-          filename: `${id}${DOWNLOAD_SUFFIX[kind]}${stored.extension}`,
+          filename: downloadName(ref),
           cacheControl: `${job.visibility === 'public' ? 'public' : 'private'}, max-age=${maxAge}, immutable`,
         });
       } catch (error) {

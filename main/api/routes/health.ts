@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { FastifyPluginAsync } from 'fastify';
 import { ffmpegPath } from '../../ffmpeg/binaries.ts';
 import type { RouteOptions } from '../context.ts';
+import { S3StorageError } from '../../storage/s3-storage.ts';
 import { sendProblem } from '../../http/problem.ts';
 
 const run = promisify(execFile);
@@ -44,6 +45,8 @@ export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
       await ctx.storage.checkWritable();
       return 'ok';
     } catch (error) {
+      // S3's reasons are written for the operator (the bucket, the credentials); a local error's code.
+      if (error instanceof S3StorageError) return error.message;
       return `storage is not writable (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
     }
   }

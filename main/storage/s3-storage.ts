@@ -1,0 +1,191 @@
+// The S3-compatible backend (AWS S3, MinIO, R2, Ceph, Wasabi …) on the AWS SDK v3: files are
+// streamed up as multipart uploads (never whole in memory) under <prefix>/<render id>/<kind>.<ext>
+// with their Content-Type and Content-Disposition, and reach clients by redirect: to the public base
+// URL (a CDN) for public files, else to a presigned GET that lives no longer than the render's
+// download token, and never more than the 7 days S3 allows.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { DeliveryTerms, FileDelivery, RenderStorage, StoredFileMeta, StoredFileRef } from './storage.ts';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service's URL; unset for AWS. */
+  endpoint?: string | undefined;
+  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible services need. */
+  forcePathStyle: boolean;
+  /** Folder of every key, without slashes at either end; '' for the bucket's root. */
+  prefix: string;
+  /** Both or neither: without them the AWS default credential chain applies. */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** Public files redirect here (a CDN in front of the bucket): <base>/<key>. */
+  publicBaseUrl?: string | undefined;
+  /** The multipart part size (5 MiB is S3's least). */
+  partSizeBytes?: number | undefined;
+}
+
+/** S3 refuses presigned URLs that live longer than a week. */
+export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
+const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+
+/** An S3 failure told in words an operator can act on. */
+export class S3StorageError extends Error {
+  override name = 'S3StorageError';
+}
+
+function explain(error: unknown, settings: S3Settings, doing: string): S3StorageError {
+  const named = error instanceof S3ServiceException ? error.name : (error as Error | undefined)?.name;
+  // A HEAD answer has no body to name the error: its status says it.
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata
+    ?.httpStatusCode;
+  const byStatus = ({ 403: 'Forbidden', 404: 'NotFound' } as Record<number, string>)[status ?? 0];
+  const name = named === undefined || /^Unknown/.test(named) ? (byStatus ?? named) : named;
+  const where = `bucket "${settings.bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
+  const reason =
+    name === 'NoSuchBucket' || name === 'NotFound'
+      ? `${where} does not exist`
+      : name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch' || name === 'Forbidden'
+        ? `${where} refused the credentials (${name}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`
+        : name === 'AccessDenied'
+          ? `${where} denied access: the credentials lack permission`
+          : `${where} failed: ${(error as Error | undefined)?.message ?? String(error)}`;
+  return new S3StorageError(`${doing}: ${reason}`, { cause: error });
+}
+
+export class S3Storage implements RenderStorage {
+  readonly backend = 's3';
+  readonly #settings: S3Settings;
+  readonly #client: S3Client;
+
+  constructor(settings: S3Settings) {
+    this.#settings = { ...settings, prefix: settings.prefix.replace(/^\/+|\/+$/g, '') };
+    this.#client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      // A missing bucket or bad key is an answer, not a reason to wait and retry.
+      maxAttempts: 3,
+    });
+  }
+
+  #renderPrefix(id: string): string {
+    if (!RENDER_ID_PATTERN.test(id)) throw new Error(`not a render id: ${JSON.stringify(id)}`);
+    return this.#settings.prefix ? `${this.#settings.prefix}/${id}/` : `${id}/`;
+  }
+
+  /** The object key of a file: <prefix>/<render id>/<kind><ext>. */
+  key(ref: StoredFileRef): string {
+    if (!/^\.[a-z0-9]{1,5}$/.test(ref.extension)) throw new Error(`bad extension ${ref.extension}`);
+    return `${this.#renderPrefix(ref.id)}${ref.kind}${ref.extension}`;
+  }
+
+  async put(ref: StoredFileRef, sourcePath: string, meta: StoredFileMeta): Promise<{ bytes: number }> {
+    const { size } = await stat(sourcePath);
+    const upload = new Upload({
+      client: this.#client,
+      params: {
+        Bucket: this.#settings.bucket,
+        Key: this.key(ref),
+        Body: createReadStream(sourcePath),
+        ContentType: meta.contentType,
+        ContentDisposition: `attachment; filename="${meta.filename.replace(/["\\]/g, '')}"`,
+      },
+      partSize: this.#settings.partSizeBytes ?? DEFAULT_PART_SIZE,
+      queueSize: 2,
+      // A failed multipart upload is aborted: no parts, and no object, are left behind.
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      throw explain(error, this.#settings, `uploading ${ref.kind} of ${ref.id}`);
+    }
+    return { bytes: size };
+  }
+
+  async deliver(ref: StoredFileRef, terms: DeliveryTerms): Promise<FileDelivery> {
+    const key = this.key(ref);
+    if (terms.visibility === 'public' && this.#settings.publicBaseUrl) {
+      const path = key.split('/').map(encodeURIComponent).join('/');
+      return { kind: 'redirect', url: `${this.#settings.publicBaseUrl.replace(/\/+$/, '')}/${path}` };
+    }
+    const expiresIn = Math.max(
+      1,
+      Math.min(MAX_PRESIGN_SECONDS, Math.floor((terms.expiresAt - terms.now) / 1000)),
+    );
+    const url = await getSignedUrl(
+      this.#client,
+      new GetObjectCommand({ Bucket: this.#settings.bucket, Key: key }),
+      { expiresIn },
+    );
+    return { kind: 'redirect', url };
+  }
+
+  /** Every object of a render, with its size (one listing page holds them all: a render has ≤ 3). */
+  async #objects(id: string): Promise<{ Key: string; Size: number }[]> {
+    try {
+      const listed = await this.#client.send(
+        new ListObjectsV2Command({ Bucket: this.#settings.bucket, Prefix: this.#renderPrefix(id) }),
+      );
+      return (listed.Contents ?? []).map((object) => ({ Key: object.Key!, Size: object.Size ?? 0 }));
+    } catch (error) {
+      throw explain(error, this.#settings, `listing the files of ${id}`);
+    }
+  }
+
+  async measureRender(id: string): Promise<{ files: number; bytes: number }> {
+    const objects = await this.#objects(id);
+    return { files: objects.length, bytes: objects.reduce((sum, object) => sum + object.Size, 0) };
+  }
+
+  async removeRender(id: string): Promise<{ files: number; bytes: number }> {
+    const objects = await this.#objects(id);
+    if (objects.length > 0) {
+      try {
+        // Deleting an object that is already gone succeeds: S3 deletes are idempotent.
+        await this.#client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.#settings.bucket,
+            Delete: { Objects: objects.map(({ Key }) => ({ Key })), Quiet: true },
+          }),
+        );
+      } catch (error) {
+        throw explain(error, this.#settings, `deleting the files of ${id}`);
+      }
+    }
+    return { files: objects.length, bytes: objects.reduce((sum, object) => sum + object.Size, 0) };
+  }
+
+  async checkWritable(): Promise<void> {
+    const { bucket, prefix } = this.#settings;
+    const probe = `${prefix ? `${prefix}/` : ''}.kino-readiness`;
+    try {
+      await this.#client.send(new HeadBucketCommand({ Bucket: bucket }));
+      await this.#client.send(new PutObjectCommand({ Bucket: bucket, Key: probe, Body: 'ok' }));
+      await this.#client.send(new DeleteObjectCommand({ Bucket: bucket, Key: probe }));
+    } catch (error) {
+      throw explain(error, this.#settings, 'storage is not writable');
+    }
+  }
+
+  close(): void {
+    this.#client.destroy();
+  }
+}
