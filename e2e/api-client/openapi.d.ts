@@ -20,7 +20,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Makes retries safe: the same key with the same body answers the same job (header Idempotent-Replayed: true) instead of rendering twice; with another body 422; while the first request is still being accepted 409. A quoted string, e.g. "8e03978e-40d5-43e8-bc93-6894a57f9324"; kept 24 h per token. */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -118,6 +121,24 @@ export interface paths {
             'application/problem+json': components['schemas']['Problem'];
           };
         };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Gone */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
         /** @description Payload Too Large */
         413: {
           headers: {
@@ -129,6 +150,15 @@ export interface paths {
         };
         /** @description Unsupported Media Type */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Unprocessable Entity */
+        422: {
           headers: {
             [name: string]: unknown;
           };

@@ -443,3 +443,30 @@ describe('JobStore', () => {
     expect(store.claimNext(T0 + 20)?.id).toBe(queued.id);
   });
 });
+
+describe('idempotency keys', () => {
+  it('claims a key once; a second claim sees the first in progress, then its job', () => {
+    expect(store.claimIdempotencyKey('s', 'k', 'f1', T0, 24 * HOUR)).toEqual({ state: 'claimed' });
+    expect(store.claimIdempotencyKey('s', 'k', 'f1', T0 + 1, 24 * HOUR)).toEqual({ state: 'in_progress' });
+    store.completeIdempotencyKey('s', 'k', 'rnd_x');
+    expect(store.claimIdempotencyKey('s', 'k', 'f1', T0 + 2, 24 * HOUR)).toEqual({
+      state: 'done',
+      jobId: 'rnd_x',
+    });
+    expect(store.claimIdempotencyKey('s', 'k', 'f2', T0 + 3, 24 * HOUR)).toEqual({ state: 'mismatch' });
+    // Another scope (token) has its own keys.
+    expect(store.claimIdempotencyKey('other', 'k', 'f2', T0 + 4, 24 * HOUR)).toEqual({ state: 'claimed' });
+  });
+
+  it('forgets a key after its time, and a released claim can be made again', () => {
+    store.claimIdempotencyKey('s', 'k', 'f1', T0, 24 * HOUR);
+    store.completeIdempotencyKey('s', 'k', 'rnd_x');
+    expect(store.claimIdempotencyKey('s', 'k', 'f2', T0 + 24 * HOUR, 24 * HOUR)).toEqual({
+      state: 'claimed',
+    });
+    store.releaseIdempotencyKey('s', 'k');
+    expect(store.claimIdempotencyKey('s', 'k', 'f3', T0 + 24 * HOUR + 1, 24 * HOUR)).toEqual({
+      state: 'claimed',
+    });
+  });
+});

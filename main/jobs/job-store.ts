@@ -181,7 +181,21 @@ CREATE TABLE IF NOT EXISTS removed_jobs (
   id TEXT PRIMARY KEY,
   removed_at INTEGER NOT NULL
 ) STRICT;
+-- Idempotency-Key: per token scope, the request's fingerprint and the job it made (null while the
+-- first request is still being accepted).
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  job_id TEXT,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+) STRICT;
 `;
+
+/** What a request with an Idempotency-Key finds. */
+export type IdempotencyClaim =
+  { state: 'claimed' } | { state: 'in_progress' } | { state: 'mismatch' } | { state: 'done'; jobId: string };
 
 const json = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
@@ -242,6 +256,40 @@ export class JobStore {
       this.#statements[text] = statement;
     }
     return statement;
+  }
+
+  /**
+   * Claims `key` in `scope` for a request with this fingerprint, or says what an earlier request
+   * with it became. Keys older than `ttlMs` are forgotten first.
+   */
+  claimIdempotencyKey(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    now: number,
+    ttlMs: number,
+  ): IdempotencyClaim {
+    this.#sql('DELETE FROM idempotency_keys WHERE created_at <= ?').run(now - ttlMs);
+    const inserted = this.#sql(
+      'INSERT OR IGNORE INTO idempotency_keys (scope, key, fingerprint, job_id, created_at) VALUES (?, ?, ?, NULL, ?)',
+    ).run(scope, key, fingerprint, now);
+    if (inserted.changes === 1) return { state: 'claimed' };
+    const row = this.#sql('SELECT fingerprint, job_id FROM idempotency_keys WHERE scope = ? AND key = ?').get(
+      scope,
+      key,
+    ) as { fingerprint: string; job_id: string | null };
+    if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
+    return row.job_id === null ? { state: 'in_progress' } : { state: 'done', jobId: row.job_id };
+  }
+
+  /** The claimed key's request made this job. */
+  completeIdempotencyKey(scope: string, key: string, jobId: string): void {
+    this.#sql('UPDATE idempotency_keys SET job_id = ? WHERE scope = ? AND key = ?').run(jobId, scope, key);
+  }
+
+  /** The claimed key's request failed: a retry with the key starts afresh. */
+  releaseIdempotencyKey(scope: string, key: string): void {
+    this.#sql('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND job_id IS NULL').run(scope, key);
   }
 
   insert(job: NewRenderJob): RenderJob {

@@ -5,6 +5,7 @@ import { problemResponses } from '../../http/problem.ts';
 import type { RouteOptions } from '../context.ts';
 import { CreateRenderBodySchema, cancelRender, createRender } from '../render-requests.ts';
 import { findLiveJob } from '../job-lookup.ts';
+import { parseIdempotencyKey, withIdempotencyKey } from '../idempotency.ts';
 import { jobView } from '../job-view.ts';
 
 const IdParamsSchema = {
@@ -34,6 +35,17 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
         tags: ['renders'],
         security,
         body: CreateRenderBodySchema,
+        headers: {
+          type: 'object',
+          properties: {
+            'idempotency-key': {
+              type: 'string',
+              maxLength: 300,
+              description:
+                'Makes retries safe: the same key with the same body answers the same job (header Idempotent-Replayed: true) instead of rendering twice; with another body 422; while the first request is still being accepted 409. A quoted string, e.g. "8e03978e-40d5-43e8-bc93-6894a57f9324"; kept 24 h per token.',
+            },
+          },
+        },
         response: {
           202: {
             description: 'The job, queued.',
@@ -42,14 +54,22 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
             },
             ...job,
           },
-          ...problemResponses(400, 401, 413, 415, 429, 503),
+          ...problemResponses(400, 401, 409, 410, 413, 415, 422, 429, 503),
         },
       },
     },
     async (request, reply) => {
-      const created = await createRender(ctx, request.body);
-      request.log.info({ jobId: created.id, input: created.input.kind }, 'render queued');
-      // The answer is the job as created (queued), even when a free worker claimed it at once.
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const { job: created, replayed } =
+        key === undefined
+          ? { job: await createRender(ctx, request.body), replayed: false }
+          : await withIdempotencyKey(ctx, key, ctx.apiToken, request.body, () =>
+              createRender(ctx, request.body),
+            );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      else request.log.info({ jobId: created.id, input: created.input.kind }, 'render queued');
+      // The answer is the job as created (queued), even when a free worker claimed it at once; a
+      // replay answers the job as it is now.
       return reply
         .code(202)
         .header('location', `/v1/renders/${created.id}`)
