@@ -78,6 +78,26 @@ export interface paths {
               quality?: 'draft' | 'standard' | 'high';
               /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
               poster?: string;
+              /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
+              review?: boolean;
+              /** @description Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
+              strictQuality?: boolean;
+              /** @description Finding codes that are intentional: kept in the review, but not failing strictQuality. */
+              allowQuality?: (
+                | 'text_overflow'
+                | 'text_too_brief'
+                | 'text_too_small'
+                | 'low_contrast'
+                | 'unsafe_area'
+                | 'offscreen_element'
+                | 'blank_frame'
+                | 'frozen_segment'
+                | 'font_not_bundled'
+                | 'missing_asset'
+                | 'nondeterministic'
+                | 'audio_silence'
+                | 'audio_peak'
+              )[];
             };
             /**
              * @description private (default unless PUBLIC_BY_DEFAULT=true): downloads need the signed link.
@@ -1067,6 +1087,26 @@ export interface components {
         quality: 'draft' | 'standard' | 'high';
         /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
         poster?: string;
+        /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
+        review?: boolean;
+        /** @description Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
+        strictQuality?: boolean;
+        /** @description Finding codes that are intentional: kept in the review, but not failing strictQuality. */
+        allowQuality?: (
+          | 'text_overflow'
+          | 'text_too_brief'
+          | 'text_too_small'
+          | 'low_contrast'
+          | 'unsafe_area'
+          | 'offscreen_element'
+          | 'blank_frame'
+          | 'frozen_segment'
+          | 'font_not_bundled'
+          | 'missing_asset'
+          | 'nondeterministic'
+          | 'audio_silence'
+          | 'audio_peak'
+        )[];
       };
       /** @enum {string} */
       visibility: 'public' | 'private';
@@ -1333,6 +1373,72 @@ export interface components {
           outputTokens: number;
         };
         durationMs: number;
+      } | null;
+      /** @description With options.review or strictQuality, once the spec was reviewed (before rendering). Null otherwise. */
+      review: {
+        findings: {
+          /** @enum {string} */
+          code:
+            | 'text_overflow'
+            | 'text_too_brief'
+            | 'text_too_small'
+            | 'low_contrast'
+            | 'unsafe_area'
+            | 'offscreen_element'
+            | 'blank_frame'
+            | 'frozen_segment'
+            | 'font_not_bundled'
+            | 'missing_asset'
+            | 'nondeterministic'
+            | 'audio_silence'
+            | 'audio_peak';
+          /**
+           * @description error: the output is wrong (missing media, clipped text); warning: it will likely read badly.
+           * @enum {string}
+           */
+          severity: 'error' | 'warning';
+          interval: {
+            startFrame: number;
+            /** @description Exclusive. */
+            endFrame: number;
+            startSeconds: number;
+            endSeconds: number;
+          };
+          /** @description The element's key ("s0/e2") when it is about one element. */
+          element?: string;
+          message: string;
+          /** @description What to change, concretely (which property, to what). */
+          remedy: string;
+          /** @description Listed in allowQuality: kept in the result as an intentional exception, not a failure. */
+          allowed: boolean;
+          inspect: {
+            /** @enum {string} */
+            operation: 'inspect';
+            frameIndex: number;
+            sourceRevision: string;
+          };
+        }[];
+        qualityGate: {
+          strict: boolean;
+          /** @description No finding remains that is not allowed. */
+          passed: boolean;
+          /** @description Codes of the findings that are not allowed, each once. */
+          failing: (
+            | 'text_overflow'
+            | 'text_too_brief'
+            | 'text_too_small'
+            | 'low_contrast'
+            | 'unsafe_area'
+            | 'offscreen_element'
+            | 'blank_frame'
+            | 'frozen_segment'
+            | 'font_not_bundled'
+            | 'missing_asset'
+            | 'nondeterministic'
+            | 'audio_silence'
+            | 'audio_peak'
+          )[];
+        };
       } | null;
       /** @description For an edit: the JSON pointers of the spec that differ from the base. Null otherwise. */
       changes: string[] | null;

@@ -4,6 +4,7 @@ import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
+import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { PROGRESS_STAGES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
@@ -29,6 +30,23 @@ export const RenderOptionsSchema = {
       type: 'string',
       pattern: TIME_OPTION_PATTERN,
       description: 'Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f".',
+    },
+    review: {
+      type: 'boolean',
+      description:
+        "Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review.",
+    },
+    strictQuality: {
+      type: 'boolean',
+      description:
+        'Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains.',
+    },
+    allowQuality: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: FINDING_CODES.length,
+      items: { type: 'string', enum: FINDING_CODES },
+      description: 'Finding codes that are intentional: kept in the review, but not failing strictQuality.',
     },
   },
 } as const;
@@ -58,6 +76,7 @@ export const RenderJobSchema = {
     'receipt',
     'authoring',
     'changes',
+    'review',
     'error',
   ],
   properties: {
@@ -151,6 +170,17 @@ export const RenderJobSchema = {
       ...AuthoringRecordSchema,
       type: ['object', 'null'],
       description: `${AuthoringRecordSchema.description} Null for key and spec inputs, and until the provider answered.`,
+    },
+    review: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['findings', 'qualityGate'],
+      description:
+        'With options.review or strictQuality, once the spec was reviewed (before rendering). Null otherwise.',
+      properties: {
+        findings: { type: 'array', items: ReviewFindingSchema },
+        qualityGate: QualityGateSchema,
+      },
     },
     changes: {
       type: ['array', 'null'],
@@ -248,6 +278,7 @@ export function jobView(job: RenderJob, links: LinkContext) {
     receipt: job.status === 'succeeded' ? (job.receipt?.receipt ?? null) : null,
     authoring: job.authoring,
     changes: job.changes,
+    review: job.review,
     error: job.error,
   };
 }

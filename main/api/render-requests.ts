@@ -276,6 +276,9 @@ export async function createRender(ctx: ApiContext, body: CreateRenderBody): Pro
     quality: body.options?.quality ?? 'standard',
     ...(body.options?.aspect ? { aspect: body.options.aspect } : {}),
     ...(body.options?.poster ? { poster: body.options.poster } : {}),
+    ...(body.options?.review ? { review: true } : {}),
+    ...(body.options?.strictQuality ? { strictQuality: true } : {}),
+    ...(body.options?.allowQuality?.length ? { allowQuality: [...body.options.allowQuality] } : {}),
   };
   const created = ctx.store.insert({
     id: `rnd_${randomToken(18)}`,

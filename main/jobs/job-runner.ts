@@ -177,6 +177,7 @@ export class JobRunner {
         // Shown while the render runs, not only once it is stored.
         store.setResolved(job.id, message.spec, message.code);
       } else if (message.type === 'authoring') store.setAuthoring(job.id, message.authoring, message.changes);
+      else if (message.type === 'review') store.setReview(job.id, message.review);
       else if (message.type === 'done') finished = { output: message.output };
       else if (message.type === 'failed') finished = { error: message.error };
     });

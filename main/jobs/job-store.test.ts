@@ -96,6 +96,7 @@ describe('JobStore', () => {
       receipt: null,
       authoring: null,
       changes: null,
+      review: null,
       error: null,
     });
     expect(store.get(input.id)).toEqual(inserted);

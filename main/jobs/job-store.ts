@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
+import type { FindingCode, QualityGate, ReviewFinding } from '../../shared/protocol/finding.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
@@ -28,6 +29,18 @@ export interface RenderJobOptions {
   quality: Quality;
   aspect?: AspectName;
   poster?: string;
+  /** Review the resolved spec before rendering (the workspace's checks); findings go in the job. */
+  review?: boolean;
+  /** Fail with quality_gate when a finding not in allowQuality remains (implies review). */
+  strictQuality?: boolean;
+  /** Finding codes that are intentional, kept but not failing the gate. */
+  allowQuality?: FindingCode[];
+}
+
+/** The review of a job's spec: findings with remedies, and the quality gate they pass or fail. */
+export interface JobReview {
+  findings: ReviewFinding[];
+  qualityGate: QualityGate;
 }
 
 /** What the worker renders: a registered key, or a validated spec. */
@@ -105,6 +118,8 @@ export interface RenderJob {
   authoring: Record<string, unknown> | null;
   /** For an edit: the JSON pointers of the spec that differ from the base. */
   changes: string[] | null;
+  /** With options.review or strictQuality, once the spec was reviewed. */
+  review: JobReview | null;
   error: JobError | null;
 }
 
@@ -148,6 +163,7 @@ interface JobRow {
   receipt_json: string | null;
   authoring_json: string | null;
   changes_json: string | null;
+  review_json: string | null;
   error_json: string | null;
 }
 
@@ -172,7 +188,8 @@ CREATE TABLE IF NOT EXISTS jobs (
   error_json TEXT,
   receipt_json TEXT,
   authoring_json TEXT,
-  changes_json TEXT
+  changes_json TEXT,
+  review_json TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, created_at);
 CREATE INDEX IF NOT EXISTS jobs_expiry ON jobs (expires_at);
@@ -221,6 +238,7 @@ function toJob(row: JobRow): RenderJob {
     receipt: parsed<StoredReceipt>(row.receipt_json),
     authoring: parsed<Record<string, unknown>>(row.authoring_json),
     changes: parsed<string[]>(row.changes_json),
+    review: parsed<JobReview>(row.review_json),
     error: parsed<JobError>(row.error_json),
   };
 }
@@ -242,7 +260,7 @@ export class JobStore {
     this.#db.exec(SCHEMA);
     // A database made before these columns existed gains them; its jobs have none.
     const columns = this.#db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[];
-    for (const added of ['receipt_json', 'authoring_json', 'changes_json']) {
+    for (const added of ['receipt_json', 'authoring_json', 'changes_json', 'review_json']) {
       if (!columns.some((column) => column.name === added)) {
         this.#db.exec(`ALTER TABLE jobs ADD COLUMN ${added} TEXT`);
       }
@@ -356,6 +374,10 @@ export class JobStore {
       json(changes),
       id,
     );
+  }
+
+  setReview(id: string, review: JobReview): void {
+    this.#sql(`UPDATE jobs SET review_json = ? WHERE id = ?`).run(json(review), id);
   }
 
   /** Records a finished render; false when the job stopped being running meanwhile (canceled). */

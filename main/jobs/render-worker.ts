@@ -19,6 +19,10 @@ import { AuthoringError } from '../authoring/provider-errors.ts';
 import { checkSpec, resolveKey } from '../project/resolve-input.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { loadProject } from '../project/load.ts';
+import { completeFinding } from '../review/finding.ts';
+import { qualityGate } from '../review/quality-gate.ts';
+import { reviewComposition } from '../review/review-composition.ts';
+import { elementPointer } from '../authoring/fast-review.ts';
 import type { RenderProject } from '../project/load.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { JobError, JobProgress } from './job-store.ts';
@@ -182,6 +186,7 @@ function requestedInput(input: RenderAssignment['input']): Record<string, unknow
 /** A failure as the client sees it: a code, and a one-line message without server paths. */
 function jobError(error: unknown, job: RenderAssignment): JobError {
   if (abort.signal.aborted) return { code: 'canceled', message: 'the render was canceled' };
+  if (error instanceof JobFailure) return error.jobError;
   if (error instanceof AuthoringError) {
     const errors = error.details?.errors as JobError['errors'] | undefined;
     return { code: error.code, message: error.message, ...(errors ? { errors } : {}) };
@@ -195,11 +200,70 @@ function jobError(error: unknown, job: RenderAssignment): JobError {
   return { code: ERROR_CODES[name] ?? 'render_failed', message };
 }
 
+/** How many frames the job's review samples: as many as the workspace's full review. */
+const JOB_REVIEW_FRAMES = 24;
+
+/** A failure the worker reports with its own code (the quality gate). */
+class JobFailure extends Error {
+  readonly jobError: JobError;
+  constructor(jobError: JobError) {
+    super(jobError.message);
+    this.jobError = jobError;
+  }
+}
+
+/**
+ * options.review / strictQuality: the workspace's checks on the resolved model, before rendering;
+ * a strict job whose findings are not all allowed fails quality_gate and renders nothing.
+ */
+async function reviewAssignment(job: RenderAssignment, resolved: Resolved): Promise<void> {
+  const { review, strictQuality, allowQuality } = job.options;
+  if (!review && !strictQuality) return;
+  await send({
+    type: 'progress',
+    progress: {
+      stage: 'reviewing',
+      framesDone: 0,
+      framesTotal: JOB_REVIEW_FRAMES,
+      percent: 0,
+      etaSeconds: null,
+    },
+  });
+  const result = await reviewComposition({
+    model: resolved.model,
+    project: await projectContext(resolved.project),
+    aspect: job.options.aspect,
+    samples: JOB_REVIEW_FRAMES,
+    signal: abort.signal,
+  });
+  const allowed = new Set<string>(allowQuality ?? []);
+  const findings = result.drafts.map((draft) =>
+    completeFinding(draft, result.visual.video.fps, job.jobId, allowed),
+  );
+  const gate = qualityGate(findings, strictQuality === true);
+  await send({ type: 'review', review: { findings, qualityGate: gate } });
+  if (gate.strict && !gate.passed) {
+    const open = findings.filter((finding) => !finding.allowed);
+    const errors = open.flatMap((finding) => {
+      const pointer = resolved.spec && finding.element ? elementPointer(finding.element) : undefined;
+      return [
+        { pointer: pointer ?? '', message: `${finding.code}: ${finding.message} Fix: ${finding.remedy}` },
+      ];
+    });
+    throw new JobFailure({
+      code: 'quality_gate',
+      message: `strict quality: ${open.length} finding${open.length === 1 ? '' : 's'} not allowed (${gate.failing.join(', ')}); fix them or list their codes in options.allowQuality`,
+      errors,
+    });
+  }
+}
+
 async function run(job: RenderAssignment): Promise<void> {
   let resolved: Resolved | undefined;
   try {
     resolved = await resolveAssignment(job);
     await send({ type: 'resolved', spec: resolved.spec, code: resolved.code });
+    await reviewAssignment(job, resolved);
     const extension = FORMAT_EXTENSIONS[job.options.format];
     const videoPath = path.join(job.workDir, `video${extension}`);
     const posterPath = job.options.poster ? path.join(job.workDir, 'poster.png') : undefined;

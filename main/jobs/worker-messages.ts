@@ -3,7 +3,7 @@
 import type { RenderReceipt, Toolchain } from '../../shared/protocol/receipt.ts';
 import type { AuthoringLimits } from '../authoring/author-spec.ts';
 import type { ProviderSettings } from '../authoring/providers.ts';
-import type { JobError, JobProgress, RenderInput, RenderJobOptions } from './job-store.ts';
+import type { JobError, JobProgress, JobReview, RenderInput, RenderJobOptions } from './job-store.ts';
 
 export interface RenderAssignment {
   type: 'render';
@@ -51,5 +51,7 @@ export type FromWorker =
   | { type: 'resolved'; spec: Record<string, unknown> | null; code: string | null }
   /** How a prompt or an edit was authored (also sent when authoring failed), and what an edit changed. */
   | { type: 'authoring'; authoring: Record<string, unknown>; changes: string[] | null }
+  /** The review of the resolved spec (options.review or strictQuality), before rendering. */
+  | { type: 'review'; review: JobReview }
   | { type: 'done'; output: WorkerOutput }
   | { type: 'failed'; error: JobError };

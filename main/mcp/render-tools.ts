@@ -232,7 +232,7 @@ function requestExtras(args: {
     }).filter(([, value]) => value !== undefined),
   );
   return {
-    ...(Object.keys(picked).length > 0 ? { options: picked as CreateRenderBody['options'] } : {}),
+    ...(Object.keys(picked).length > 0 ? { options: picked as unknown as CreateRenderBody['options'] } : {}),
     ...(args.provider ? { provider: args.provider } : {}),
   };
 }

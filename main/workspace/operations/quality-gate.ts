@@ -1,13 +1,13 @@
 // The quality gate: findings listed in allowQuality are intentional; with strictQuality any other
 // finding fails the request (the session CLI exits 2).
 import type { ReviewFinding } from '../../../shared/protocol/finding.ts';
+import { qualityGate as gateOf } from '../../review/quality-gate.ts';
 import { WorkspaceError } from '../worker-messages.ts';
 import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
 import type { QualityGate } from '../../../shared/protocol/finding.ts';
 
 export function qualityGate(findings: readonly ReviewFinding[], job: WorkspaceJob): QualityGate {
-  const failing = [...new Set(findings.filter((f) => !f.allowed).map((f) => f.code))];
-  return { strict: job.strictQuality === true, passed: failing.length === 0, failing };
+  return gateOf(findings, job.strictQuality === true);
 }
 
 /** Throws the quality-gate failure (422) when the request is strict and findings remain. */
