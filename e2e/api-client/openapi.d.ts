@@ -99,6 +99,12 @@ export interface paths {
                 | 'audio_peak'
               )[];
             };
+            /** @description Where to POST the job (as GET returns it) when it ends, signed the Standard Webhooks way; default WEBHOOK_URL. https only, public hosts only. */
+            webhook?: {
+              url: string;
+              /** @description Which ends to send (default all three). */
+              events?: ('render.succeeded' | 'render.failed' | 'render.canceled')[];
+            };
             /**
              * @description private (default unless PUBLIC_BY_DEFAULT=true): downloads need the signed link.
              * @enum {string}
@@ -1439,6 +1445,23 @@ export interface components {
             | 'audio_peak'
           )[];
         };
+      } | null;
+      /** @description Where the end of the job is sent, and every delivery attempt so far. Null without a webhook. */
+      webhook: {
+        url: string;
+        events: ('render.succeeded' | 'render.failed' | 'render.canceled')[];
+        /**
+         * @description waiting: the job has not ended; pending: not delivered yet, retrying; delivered; failed: every retry used; skipped: not a subscribed event.
+         * @enum {string}
+         */
+        state: 'waiting' | 'pending' | 'delivered' | 'failed' | 'skipped';
+        deliveries: {
+          /** Format: date-time */
+          at: string;
+          /** @description The receiver's HTTP status; null when none came. */
+          status: number | null;
+          error: string | null;
+        }[];
       } | null;
       /** @description For an edit: the JSON pointers of the spec that differ from the base. Null otherwise. */
       changes: string[] | null;

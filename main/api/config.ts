@@ -8,6 +8,7 @@ import { AiConfigError, readAiSettings } from '../authoring/providers.ts';
 import type { AiSettings } from '../authoring/providers.ts';
 import { defaultProjectDir } from '../project/load.ts';
 import type { S3Settings } from '../storage/s3-storage.ts';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS } from '../jobs/webhook-dispatcher.ts';
 
 const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -174,6 +175,31 @@ const EnvSchema = z.object({
   AI_TIME_BUDGET: durationVar('3m', { allowZero: false }),
   AI_REQUEST_TIMEOUT: durationVar('90s', { allowZero: false }),
   AI_RATE_LIMIT: rateVar('60/h'),
+  WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(
+      /^(whsec_)?[A-Za-z0-9+/]{24,}={0,2}$/,
+      'expected a Standard Webhooks secret: "whsec_" and base64 (24+ characters)',
+    )
+    .optional(),
+  WEBHOOK_ALLOW_PRIVATE: booleanVar(false),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS;
+      if (text === '0') return [];
+      const delays = text.split(',').map((part) => parseDuration(part.trim()));
+      if (delays.length > 20 || delays.some((ms) => ms === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected up to 20 comma-separated durations like "5s,5m,30m,2h", or 0 for no retries, got "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return delays as number[];
+    }),
   MCP_ENABLED: booleanVar(false),
   MCP_WAIT_SECONDS: wholeVar(120, 0, 3600),
   MCP_ALLOWED_ORIGINS: z
@@ -238,6 +264,14 @@ export interface ServerConfig {
   aiLimits: AuthoringLimits;
   /** Prompt and edit renders per token and window; null: not limited. */
   aiRateLimit: RateLimit | null;
+  /** Where a job's end is sent when its request names no webhook. */
+  webhookUrl: string | undefined;
+  /** Signs webhook deliveries; generated into DATA_DIR/webhook-secret when unset. */
+  webhookSecret: string | undefined;
+  /** Plain http and private addresses for webhooks (tests, intranets): dangerous. */
+  webhookAllowPrivate: boolean;
+  /** Delays before each webhook retry. */
+  webhookRetryScheduleMs: number[];
   /** Streamable HTTP MCP at /mcp (MCP_ENABLED). */
   mcpEnabled: boolean;
   /** How long an MCP render tool waits for its render before it answers with the job to poll. */
@@ -338,6 +372,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       maxRenderPixels: e.MAX_RENDER_PIXELS,
     },
     aiRateLimit: e.AI_RATE_LIMIT,
+    webhookUrl: e.WEBHOOK_URL,
+    webhookSecret: e.WEBHOOK_SECRET,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
     mcpEnabled: e.MCP_ENABLED,
     mcpWaitMs: e.MCP_WAIT_SECONDS * 1000,
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,

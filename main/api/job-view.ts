@@ -6,7 +6,7 @@ import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
 import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
-import { PROGRESS_STAGES } from '../jobs/job-store.ts';
+import { PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import { signDownloadToken } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
@@ -77,6 +77,7 @@ export const RenderJobSchema = {
     'authoring',
     'changes',
     'review',
+    'webhook',
     'error',
   ],
   properties: {
@@ -182,6 +183,39 @@ export const RenderJobSchema = {
         qualityGate: QualityGateSchema,
       },
     },
+    webhook: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['url', 'events', 'state', 'deliveries'],
+      description:
+        'Where the end of the job is sent, and every delivery attempt so far. Null without a webhook.',
+      properties: {
+        url: { type: 'string' },
+        events: { type: 'array', items: { type: 'string', enum: WEBHOOK_EVENTS } },
+        state: {
+          type: 'string',
+          enum: ['waiting', 'pending', 'delivered', 'failed', 'skipped'],
+          description:
+            'waiting: the job has not ended; pending: not delivered yet, retrying; delivered; failed: every retry used; skipped: not a subscribed event.',
+        },
+        deliveries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['at', 'status', 'error'],
+            properties: {
+              at: timestamp,
+              status: {
+                type: ['integer', 'null'],
+                description: "The receiver's HTTP status; null when none came.",
+              },
+              error: { type: ['string', 'null'] },
+            },
+          },
+        },
+      },
+    },
     changes: {
       type: ['array', 'null'],
       items: { type: 'string' },
@@ -279,6 +313,12 @@ export function jobView(job: RenderJob, links: LinkContext) {
     authoring: job.authoring,
     changes: job.changes,
     review: job.review,
+    webhook: job.webhook && {
+      url: job.webhook.url,
+      events: job.webhook.events,
+      state: job.webhook.state,
+      deliveries: job.webhook.deliveries.map((attempt) => ({ ...attempt, at: iso(attempt.at)! })),
+    },
     error: job.error,
   };
 }

@@ -1,12 +1,15 @@
 // The render service without HTTP: the data dir (locked to one process), the secrets, the durable
 // job store, the storage backend, the render runner and the cleanup. The API server serves it over
 // HTTP; `kino mcp` serves the same service over stdio.
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { Cleanup } from '../jobs/cleanup.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { JobStore } from '../jobs/job-store.ts';
+import { WebhookDispatcher } from '../jobs/webhook-dispatcher.ts';
+import { jobView } from './job-view.ts';
 import { lockDataDir } from '../fs/pid-lock.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { S3Storage } from '../storage/s3-storage.ts';
@@ -64,6 +67,15 @@ export async function openRenderContext(
     },
   });
   const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });
+  const webhookSecret =
+    config.webhookSecret ??
+    (
+      await loadOrCreateSecret(
+        config.dataDir,
+        'webhook-secret',
+        () => `whsec_${randomBytes(32).toString('base64')}`,
+      )
+    ).value;
   let baseUrl = config.baseUrl ?? effectiveBaseUrl(config, config.port);
   const ctx: ApiContext = {
     config,
@@ -86,6 +98,15 @@ export async function openRenderContext(
     log,
     now,
   };
+  const webhooks = new WebhookDispatcher({
+    store,
+    secret: webhookSecret,
+    retryScheduleMs: config.webhookRetryScheduleMs,
+    allowPrivate: config.webhookAllowPrivate,
+    body: (job) => jobView(job, ctx.links()),
+    log: log.child({ component: 'webhooks' }),
+    now,
+  });
   let stopping: Promise<void> | undefined;
   return {
     ctx,
@@ -95,6 +116,7 @@ export async function openRenderContext(
     },
     async start(options = { cleanup: true }) {
       await runner.start();
+      webhooks.start();
       if (options.cleanup) cleanup.startTimer(config.cleanupIntervalMs);
     },
     stop(alongside) {
@@ -102,6 +124,7 @@ export async function openRenderContext(
         const renders = runner.stop(config.shutdownGraceMs);
         await alongside?.();
         await renders;
+        await webhooks.stop();
         await cleanup.stop();
         store.close();
         await unlockDataDir();

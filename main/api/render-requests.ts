@@ -10,7 +10,9 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { specToCode } from '../../shared/builder/print.ts';
 import { AI_PROVIDERS, chooseProvider } from '../authoring/providers.ts';
 import { checkSpec } from '../project/resolve-input.ts';
-import type { RenderInput, RenderJob, RenderJobOptions } from '../jobs/job-store.ts';
+import { WEBHOOK_EVENTS } from '../jobs/job-store.ts';
+import type { RenderInput, RenderJob, RenderJobOptions, WebhookTarget } from '../jobs/job-store.ts';
+import { webhookUrlProblem } from '../jobs/webhook-dispatcher.ts';
 import { randomToken } from '../storage/secrets.ts';
 import { Problem } from '../http/problem.ts';
 import { TTL_PATTERN, parseDuration } from './config.ts';
@@ -66,6 +68,23 @@ export const CreateRenderBodySchema = {
       description: "For prompt and edit: the provider's model (default its *_MODEL setting).",
     },
     options: RenderOptionsSchema,
+    webhook: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url'],
+      description:
+        'Where to POST the job (as GET returns it) when it ends, signed the Standard Webhooks way; default WEBHOOK_URL. https only, public hosts only.',
+      properties: {
+        url: { type: 'string', minLength: 1, maxLength: 2000 },
+        events: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', enum: WEBHOOK_EVENTS },
+          description: 'Which ends to send (default all three).',
+        },
+      },
+    },
     visibility: {
       type: 'string',
       enum: ['public', 'private'],
@@ -267,6 +286,19 @@ function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
   return ms;
 }
 
+/** The request's webhook, else the server's WEBHOOK_URL; its URL checked against the outbound rules. */
+function webhookTarget(body: CreateRenderBody, ctx: ApiContext): WebhookTarget | undefined {
+  const url = body.webhook?.url ?? ctx.config.webhookUrl;
+  if (url === undefined) return undefined;
+  const problem = webhookUrlProblem(url, ctx.config.webhookAllowPrivate);
+  if (problem) {
+    throw new Problem(400, 'validation_failed', `the webhook URL is refused: ${problem}`, {
+      errors: [{ pointer: '/webhook/url', message: problem }],
+    });
+  }
+  return { url, events: [...(body.webhook?.events ?? WEBHOOK_EVENTS)] };
+}
+
 /** Checks the request and queues its render; throws a Problem (400, 409, 429, 503 …) when it cannot. */
 export async function createRender(ctx: ApiContext, body: CreateRenderBody): Promise<RenderJob> {
   assertQueueHasRoom(ctx);
@@ -280,6 +312,7 @@ export async function createRender(ctx: ApiContext, body: CreateRenderBody): Pro
     ...(body.options?.strictQuality ? { strictQuality: true } : {}),
     ...(body.options?.allowQuality?.length ? { allowQuality: [...body.options.allowQuality] } : {}),
   };
+  const webhook = webhookTarget(body, ctx);
   const created = ctx.store.insert({
     id: `rnd_${randomToken(18)}`,
     input,
@@ -288,6 +321,7 @@ export async function createRender(ctx: ApiContext, body: CreateRenderBody): Pro
     createdAt: ctx.now(),
     ttlMs: ttlMs(body, ctx),
     ...(input.kind === 'spec' ? { spec: input.spec, code: code ?? null } : {}),
+    ...(webhook ? { webhook } : {}),
   });
   ctx.runner.wake();
   return created;

@@ -97,6 +97,7 @@ describe('JobStore', () => {
       authoring: null,
       changes: null,
       review: null,
+      webhook: null,
       error: null,
     });
     expect(store.get(input.id)).toEqual(inserted);

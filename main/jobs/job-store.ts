@@ -89,6 +89,35 @@ export interface StoredReceipt {
   receipt: RenderReceipt;
 }
 
+export const WEBHOOK_EVENTS = ['render.succeeded', 'render.failed', 'render.canceled'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Where a job's end is announced, and which ends. */
+export interface WebhookTarget {
+  url: string;
+  events: WebhookEvent[];
+}
+
+/** One attempt to deliver a job's event: when, the HTTP status (null when none came), why it failed. */
+export interface WebhookAttempt {
+  at: number;
+  status: number | null;
+  error: string | null;
+}
+
+export interface JobWebhook extends WebhookTarget {
+  /** pending: not delivered yet (retries due); delivered; failed: every retry used; skipped: event not subscribed. */
+  state: 'waiting' | 'pending' | 'delivered' | 'failed' | 'skipped';
+  deliveries: WebhookAttempt[];
+}
+
+export interface DueWebhook {
+  jobId: string;
+  url: string;
+  event: WebhookEvent;
+  attempts: number;
+}
+
 export interface JobError {
   code: string;
   message: string;
@@ -120,6 +149,8 @@ export interface RenderJob {
   changes: string[] | null;
   /** With options.review or strictQuality, once the spec was reviewed. */
   review: JobReview | null;
+  /** The webhook the job's end is sent to, with every delivery attempt so far. */
+  webhook: JobWebhook | null;
   error: JobError | null;
 }
 
@@ -133,6 +164,7 @@ export interface NewRenderJob {
   ttlMs: number;
   /** Known at submit for a spec input: shown from the start rather than once a worker resolves it. */
   spec?: Record<string, unknown> | null;
+  webhook?: WebhookTarget | undefined;
   code?: string | null;
 }
 
@@ -164,6 +196,7 @@ interface JobRow {
   authoring_json: string | null;
   changes_json: string | null;
   review_json: string | null;
+  webhook_json: string | null;
   error_json: string | null;
 }
 
@@ -189,7 +222,8 @@ CREATE TABLE IF NOT EXISTS jobs (
   receipt_json TEXT,
   authoring_json TEXT,
   changes_json TEXT,
-  review_json TEXT
+  review_json TEXT,
+  webhook_json TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, created_at);
 CREATE INDEX IF NOT EXISTS jobs_expiry ON jobs (expires_at);
@@ -198,6 +232,17 @@ CREATE TABLE IF NOT EXISTS removed_jobs (
   id TEXT PRIMARY KEY,
   removed_at INTEGER NOT NULL
 ) STRICT;
+-- One delivery per job with a webhook, made when the job ends: retried until delivered or out of
+-- attempts, across restarts.
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  job_id TEXT PRIMARY KEY,
+  event TEXT NOT NULL,
+  state TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL,
+  history_json TEXT NOT NULL DEFAULT '[]'
+) STRICT;
+CREATE INDEX IF NOT EXISTS webhook_due ON webhook_deliveries (state, next_at);
 -- Idempotency-Key: per token scope, the request's fingerprint and the job it made (null while the
 -- first request is still being accepted).
 CREATE TABLE IF NOT EXISTS idempotency_keys (
@@ -239,7 +284,23 @@ function toJob(row: JobRow): RenderJob {
     authoring: parsed<Record<string, unknown>>(row.authoring_json),
     changes: parsed<string[]>(row.changes_json),
     review: parsed<JobReview>(row.review_json),
+    webhook: webhookOf(row.webhook_json, undefined),
     error: parsed<JobError>(row.error_json),
+  };
+}
+
+interface DeliveryRow {
+  state: string;
+  history_json: string;
+}
+
+function webhookOf(targetJson: string | null, delivery: DeliveryRow | undefined): JobWebhook | null {
+  const target = parsed<WebhookTarget>(targetJson);
+  if (!target) return null;
+  return {
+    ...target,
+    state: (delivery?.state as JobWebhook['state'] | undefined) ?? 'waiting',
+    deliveries: delivery ? (JSON.parse(delivery.history_json) as WebhookAttempt[]) : [],
   };
 }
 
@@ -260,7 +321,7 @@ export class JobStore {
     this.#db.exec(SCHEMA);
     // A database made before these columns existed gains them; its jobs have none.
     const columns = this.#db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[];
-    for (const added of ['receipt_json', 'authoring_json', 'changes_json', 'review_json']) {
+    for (const added of ['receipt_json', 'authoring_json', 'changes_json', 'review_json', 'webhook_json']) {
       if (!columns.some((column) => column.name === added)) {
         this.#db.exec(`ALTER TABLE jobs ADD COLUMN ${added} TEXT`);
       }
@@ -312,8 +373,8 @@ export class JobStore {
 
   insert(job: NewRenderJob): RenderJob {
     this.#sql(
-      `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at, ttl_ms, spec_json, code)
-       VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at, ttl_ms, spec_json, code, webhook_json)
+       VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       job.id,
       JSON.stringify(job.input),
@@ -324,13 +385,66 @@ export class JobStore {
       job.ttlMs,
       job.spec ? JSON.stringify(job.spec) : null,
       job.code ?? null,
+      json(job.webhook),
     );
     return this.get(job.id)!;
   }
 
   get(id: string): RenderJob | undefined {
     const row = this.#sql('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
-    return row ? toJob(row) : undefined;
+    if (!row) return undefined;
+    const job = toJob(row);
+    if (row.webhook_json) {
+      const delivery = this.#sql('SELECT state, history_json FROM webhook_deliveries WHERE job_id = ?').get(
+        id,
+      ) as DeliveryRow | undefined;
+      job.webhook = webhookOf(row.webhook_json, delivery);
+    }
+    return job;
+  }
+
+  /**
+   * Makes the delivery of every ended job with a webhook that has none yet: pending when it asked for
+   * that event, skipped otherwise. Idempotent, so it can run on every tick and after a restart.
+   */
+  enqueueWebhookEvents(now: number): number {
+    const made = this.#sql(
+      `INSERT INTO webhook_deliveries (job_id, event, state, next_at)
+       SELECT id, 'render.' || status,
+              CASE WHEN EXISTS (SELECT 1 FROM json_each(webhook_json, '$.events') WHERE value = 'render.' || status)
+                   THEN 'pending' ELSE 'skipped' END,
+              ?
+       FROM jobs
+       WHERE webhook_json IS NOT NULL AND status IN ('succeeded', 'failed', 'canceled')
+         AND id NOT IN (SELECT job_id FROM webhook_deliveries)`,
+    ).run(now);
+    return Number(made.changes);
+  }
+
+  /** Deliveries whose next attempt is due. */
+  dueWebhooks(now: number, limit: number): DueWebhook[] {
+    const rows = this.#sql(
+      `SELECT d.job_id AS jobId, json_extract(j.webhook_json, '$.url') AS url, d.event AS event, d.attempts AS attempts
+       FROM webhook_deliveries d JOIN jobs j ON j.id = d.job_id
+       WHERE d.state = 'pending' AND d.next_at <= ? ORDER BY d.next_at LIMIT ?`,
+    ).all(now, limit) as unknown as DueWebhook[];
+    return rows;
+  }
+
+  /** Records an attempt; `nextAt` null ends the delivery (delivered, or failed when it was not). */
+  recordWebhookAttempt(
+    jobId: string,
+    attempt: WebhookAttempt,
+    delivered: boolean,
+    nextAt: number | null,
+  ): void {
+    const state = delivered ? 'delivered' : nextAt === null ? 'failed' : 'pending';
+    this.#sql(
+      `UPDATE webhook_deliveries
+       SET attempts = attempts + 1, state = ?, next_at = COALESCE(?, next_at),
+           history_json = json_insert(history_json, '$[#]', json(?))
+       WHERE job_id = ?`,
+    ).run(state, nextAt, JSON.stringify(attempt), jobId);
   }
 
   lookup(id: string): JobLookup {
@@ -492,6 +606,7 @@ export class JobStore {
     this.#db.exec('BEGIN');
     try {
       this.#sql('DELETE FROM jobs WHERE id = ?').run(id);
+      this.#sql('DELETE FROM webhook_deliveries WHERE job_id = ?').run(id);
       this.#sql('INSERT OR REPLACE INTO removed_jobs (id, removed_at) VALUES (?, ?)').run(id, now);
       this.#db.exec('COMMIT');
     } catch (error) {

@@ -152,7 +152,7 @@ async function checkedAddress(
 }
 
 /** A DNS lookup that always answers with the address already checked, so the connection cannot be re-pointed. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);

@@ -15,7 +15,11 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-export async function loadOrCreateSecret(dataDir: string, name: string): Promise<StoredSecret> {
+export async function loadOrCreateSecret(
+  dataDir: string,
+  name: string,
+  generate: () => string = () => randomToken(),
+): Promise<StoredSecret> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, name);
   const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -23,7 +27,7 @@ export async function loadOrCreateSecret(dataDir: string, name: string): Promise
     throw error;
   });
   if (existing !== undefined && existing.trim() !== '') return { value: existing.trim(), created: false };
-  const value = randomToken();
+  const value = generate();
   try {
     // 'wx' fails if another process created it first; then theirs wins and is read back.
     await writeFile(file, value + '\n', { mode: 0o600, flag: 'wx' });
