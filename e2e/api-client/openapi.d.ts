@@ -78,6 +78,16 @@ export interface paths {
               quality?: 'draft' | 'standard' | 'high';
               /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
               poster?: string;
+              /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?}, unset fields taken from these options. The first is also the job's video; job.outputs lists them all. */
+              outputs?: {
+                /** @enum {string} */
+                format?: 'mp4' | 'gif' | 'transparent' | 'mov';
+                /** @enum {string} */
+                aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
+                /** @enum {string} */
+                quality?: 'draft' | 'standard' | 'high';
+                poster?: string;
+              }[];
               /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
               review?: boolean;
               /** @description Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
@@ -413,7 +423,8 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          kind: 'video' | 'poster' | 'receipt';
+          /** @description video, poster or receipt; for output n > 0 of options.outputs, video-n, poster-n, receipt-n. */
+          kind: string;
         };
         cookie?: never;
       };
@@ -556,7 +567,8 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          kind: 'video' | 'poster' | 'receipt';
+          /** @description video, poster or receipt; for output n > 0 of options.outputs, video-n, poster-n, receipt-n. */
+          kind: string;
         };
         cookie?: never;
       };
@@ -1093,6 +1105,16 @@ export interface components {
         quality: 'draft' | 'standard' | 'high';
         /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
         poster?: string;
+        /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?}, unset fields taken from these options. The first is also the job's video; job.outputs lists them all. */
+        outputs?: {
+          /** @enum {string} */
+          format?: 'mp4' | 'gif' | 'transparent' | 'mov';
+          /** @enum {string} */
+          aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
+          /** @enum {string} */
+          quality?: 'draft' | 'standard' | 'high';
+          poster?: string;
+        }[];
         /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
         review?: boolean;
         /** @description Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
@@ -1446,6 +1468,35 @@ export interface components {
           )[];
         };
       } | null;
+      /** @description With options.outputs, once the render succeeded: every output (the first is also video). Null otherwise. */
+      outputs:
+        | {
+            /** @enum {string} */
+            format: 'mp4' | 'gif' | 'transparent' | 'mov';
+            /** @enum {string} */
+            quality: 'draft' | 'standard' | 'high';
+            /** @enum {string} */
+            aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
+            poster: {
+              /** Format: uri */
+              downloadUrl: string;
+              bytes: number;
+              contentType: string;
+            } | null;
+            video: {
+              /** Format: uri */
+              downloadUrl: string;
+              /** Format: uri */
+              receiptUrl: string;
+              bytes: number;
+              contentType: string;
+              width: number;
+              height: number;
+              durationSeconds: number;
+              sha256: string;
+            };
+          }[]
+        | null;
       /** @description Where the end of the job is sent, and every delivery attempt so far. Null without a webhook. */
       webhook: {
         url: string;

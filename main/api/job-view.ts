@@ -8,7 +8,7 @@ import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../sha
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
-import { signDownloadToken } from '../storage/signed-link.ts';
+import { fileKind, signDownloadToken } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
 export const RENDER_ID_PATTERN = '^rnd_[A-Za-z0-9_-]{20,64}$';
@@ -30,6 +30,23 @@ export const RenderOptionsSchema = {
       type: 'string',
       pattern: TIME_OPTION_PATTERN,
       description: 'Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f".',
+    },
+    outputs: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 8,
+      description:
+        "Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?}, unset fields taken from these options. The first is also the job's video; job.outputs lists them all.",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          format: { type: 'string', enum: OUTPUT_FORMATS },
+          aspect: { type: 'string', enum: ASPECT_NAMES },
+          quality: { type: 'string', enum: QUALITIES },
+          poster: { type: 'string', pattern: TIME_OPTION_PATTERN },
+        },
+      },
     },
     review: {
       type: 'boolean',
@@ -78,6 +95,7 @@ export const RenderJobSchema = {
     'changes',
     'review',
     'webhook',
+    'outputs',
     'error',
   ],
   properties: {
@@ -181,6 +199,55 @@ export const RenderJobSchema = {
       properties: {
         findings: { type: 'array', items: ReviewFindingSchema },
         qualityGate: QualityGateSchema,
+      },
+    },
+    outputs: {
+      type: ['array', 'null'],
+      description:
+        'With options.outputs, once the render succeeded: every output (the first is also video). Null otherwise.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['format', 'quality', 'video', 'poster'],
+        properties: {
+          format: { type: 'string', enum: OUTPUT_FORMATS },
+          quality: { type: 'string', enum: QUALITIES },
+          aspect: { type: 'string', enum: ASPECT_NAMES },
+          poster: nullable({
+            type: 'object',
+            additionalProperties: false,
+            required: ['downloadUrl', 'bytes', 'contentType'],
+            properties: {
+              downloadUrl: { type: 'string', format: 'uri' },
+              bytes: { type: 'integer' },
+              contentType: { type: 'string' },
+            },
+          }),
+          video: {
+            type: 'object',
+            additionalProperties: false,
+            required: [
+              'downloadUrl',
+              'receiptUrl',
+              'bytes',
+              'contentType',
+              'width',
+              'height',
+              'durationSeconds',
+              'sha256',
+            ],
+            properties: {
+              downloadUrl: { type: 'string', format: 'uri' },
+              receiptUrl: { type: 'string', format: 'uri' },
+              bytes: { type: 'integer' },
+              contentType: { type: 'string' },
+              width: { type: 'integer' },
+              height: { type: 'integer' },
+              durationSeconds: { type: 'number' },
+              sha256: { type: 'string' },
+            },
+          },
+        },
       },
     },
     webhook: {
@@ -313,6 +380,29 @@ export function jobView(job: RenderJob, links: LinkContext) {
     authoring: job.authoring,
     changes: job.changes,
     review: job.review,
+    outputs:
+      job.status === 'succeeded' && job.outputs
+        ? job.outputs.map((output, index) => ({
+            format: output.request.format,
+            quality: output.request.quality,
+            ...(output.request.aspect ? { aspect: output.request.aspect } : {}),
+            video: {
+              downloadUrl: downloadUrl(job, fileKind('video', index), links),
+              receiptUrl: downloadUrl(job, fileKind('receipt', index), links),
+              bytes: output.video.bytes,
+              contentType: output.video.contentType,
+              width: output.video.width,
+              height: output.video.height,
+              durationSeconds: output.video.durationSeconds,
+              sha256: output.video.sha256,
+            },
+            poster: output.poster && {
+              downloadUrl: downloadUrl(job, fileKind('poster', index), links),
+              bytes: output.poster.bytes,
+              contentType: output.poster.contentType,
+            },
+          }))
+        : null,
     webhook: job.webhook && {
       url: job.webhook.url,
       events: job.webhook.events,

@@ -3,6 +3,7 @@
 // and the MCP render tools all go through here, so they share every rule and limit.
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
+import type { AspectName } from '../../shared/spec/sizes.ts';
 import { PosterOutOfRange, posterFrameFor } from '../engine/poster-frame.ts';
 import { renderCostOver } from '../engine/render-cost.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
@@ -11,7 +12,13 @@ import { specToCode } from '../../shared/builder/print.ts';
 import { AI_PROVIDERS, chooseProvider } from '../authoring/providers.ts';
 import { checkSpec } from '../project/resolve-input.ts';
 import { WEBHOOK_EVENTS } from '../jobs/job-store.ts';
-import type { RenderInput, RenderJob, RenderJobOptions, WebhookTarget } from '../jobs/job-store.ts';
+import type {
+  OutputRequest,
+  RenderInput,
+  RenderJob,
+  RenderJobOptions,
+  WebhookTarget,
+} from '../jobs/job-store.ts';
 import { webhookUrlProblem } from '../jobs/webhook-dispatcher.ts';
 import { randomToken } from '../storage/secrets.ts';
 import { Problem } from '../http/problem.ts';
@@ -193,9 +200,18 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
         },
       );
     }
-    const video = resolveTimeline(checked.spec, body.options?.aspect ? { aspect: body.options.aspect } : {});
-    assertAffordable(video, ctx);
-    if (body.options?.poster) assertPosterInside(body.options.poster, video);
+    const requests = outputRequests(body);
+    const asked: { aspect?: string | undefined; poster?: string | undefined }[] = requests ?? [
+      { aspect: body.options?.aspect, poster: body.options?.poster },
+    ];
+    const videos = asked.map((request) =>
+      resolveTimeline(checked.spec, request.aspect ? { aspect: request.aspect as AspectName } : {}),
+    );
+    assertAffordable(videos, ctx);
+    asked.forEach((request, index) => {
+      const pointer = requests ? `/options/outputs/${index}/poster` : '/options/poster';
+      if (request.poster) assertPosterInside(request.poster, videos[index]!, pointer);
+    });
     return { kind: 'spec', spec: body.spec, code: specToCode(checked.spec) };
   }
   const key = body.key!;
@@ -245,11 +261,25 @@ function assertQueueHasRoom(ctx: ApiContext): void {
 /** How long a refused caller should wait: about one short render. */
 const QUEUE_RETRY_AFTER_SECONDS = 30;
 
-/** A spec's cost is frames × width × height at the size it will render; over MAX_RENDER_PIXELS it is refused. */
-function assertAffordable(video: ResolvedVideo, ctx: ApiContext): void {
-  const over = renderCostOver(video, ctx.config.maxRenderPixels);
+/**
+ * A spec's cost is frames × width × height at the size each output renders, summed; over
+ * MAX_RENDER_PIXELS it is refused.
+ */
+function assertAffordable(videos: ResolvedVideo[], ctx: ApiContext): void {
+  const cost = (video: ResolvedVideo) => video.durationFrames * video.size.width * video.size.height;
+  const total = videos.reduce((sum, video) => sum + cost(video), 0);
+  const video = videos[0]!;
+  const over =
+    videos.length === 1
+      ? renderCostOver(video, ctx.config.maxRenderPixels)
+      : total > ctx.config.maxRenderPixels
+        ? `the ${videos.length} outputs together are ${total} pixels to render, over this server's limit of ${ctx.config.maxRenderPixels} (MAX_RENDER_PIXELS)`
+        : undefined;
   if (!over) return;
-  const what = `${video.durationFrames} frames of ${video.size.width}×${video.size.height}`;
+  const what =
+    videos.length === 1
+      ? `${video.durationFrames} frames of ${video.size.width}×${video.size.height}`
+      : `${videos.length} outputs of ${video.durationFrames} frames`;
   throw new Problem(400, 'render_too_large', over, {
     errors: [
       { pointer: '/spec', message: `${what} is over MAX_RENDER_PIXELS (${ctx.config.maxRenderPixels})` },
@@ -258,15 +288,26 @@ function assertAffordable(video: ResolvedVideo, ctx: ApiContext): void {
 }
 
 /** A spec's poster must be one of its frames (a key's is checked when its composition loads). */
-function assertPosterInside(poster: string, video: ResolvedVideo): void {
+function assertPosterInside(poster: string, video: ResolvedVideo, pointer: string): void {
   try {
     posterFrameFor(poster, video.fps, video.durationFrames);
   } catch (error) {
     if (!(error instanceof PosterOutOfRange)) throw error;
     throw new Problem(400, error.code, error.message, {
-      errors: [{ pointer: '/options/poster', message: error.message }],
+      errors: [{ pointer, message: error.message }],
     });
   }
+}
+
+/** options.outputs with every unset field taken from options (format mp4, quality standard). */
+function outputRequests(body: CreateRenderBody): OutputRequest[] | undefined {
+  const base = body.options;
+  return base?.outputs?.map((output) => ({
+    format: output.format ?? base.format ?? 'mp4',
+    quality: output.quality ?? base.quality ?? 'standard',
+    ...((output.aspect ?? base.aspect) ? { aspect: (output.aspect ?? base.aspect)! } : {}),
+    ...((output.poster ?? base.poster) ? { poster: (output.poster ?? base.poster)! } : {}),
+  }));
 }
 
 function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
@@ -303,11 +344,15 @@ function webhookTarget(body: CreateRenderBody, ctx: ApiContext): WebhookTarget |
 export async function createRender(ctx: ApiContext, body: CreateRenderBody): Promise<RenderJob> {
   assertQueueHasRoom(ctx);
   const { code, ...input } = await resolveInput(body, ctx);
+  const outputs = outputRequests(body);
+  // With several outputs, the job's own format, quality, aspect and poster are the first output's.
+  const first = outputs?.[0] ?? body.options;
   const options: RenderJobOptions = {
-    format: body.options?.format ?? 'mp4',
-    quality: body.options?.quality ?? 'standard',
-    ...(body.options?.aspect ? { aspect: body.options.aspect } : {}),
-    ...(body.options?.poster ? { poster: body.options.poster } : {}),
+    format: first?.format ?? 'mp4',
+    quality: first?.quality ?? 'standard',
+    ...(first?.aspect ? { aspect: first.aspect } : {}),
+    ...(first?.poster ? { poster: first.poster } : {}),
+    ...(outputs ? { outputs } : {}),
     ...(body.options?.review ? { review: true } : {}),
     ...(body.options?.strictQuality ? { strictQuality: true } : {}),
     ...(body.options?.allowQuality?.length ? { allowQuality: [...body.options.allowQuality] } : {}),

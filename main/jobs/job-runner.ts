@@ -10,8 +10,16 @@ import { FORMATS } from '../../shared/output/formats.ts';
 import { toolchainVersions } from '../engine/toolchain.ts';
 import { downloadName } from '../storage/storage.ts';
 import type { RenderStorage } from '../storage/storage.ts';
-import type { FileKind } from '../storage/signed-link.ts';
-import type { AuthoringChoice, JobError, JobOutcome, JobStore, RenderJob } from './job-store.ts';
+import { fileKind } from '../storage/signed-link.ts';
+import type { BaseFileKind } from '../storage/signed-link.ts';
+import type {
+  AuthoringChoice,
+  JobError,
+  JobOutcome,
+  JobStore,
+  RenderJob,
+  StoredOutput,
+} from './job-store.ts';
 import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-messages.ts';
 import { forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
 
@@ -161,7 +169,7 @@ export class JobRunner {
     const { store } = this.#options;
     const { job, child } = active;
     let resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined;
-    let finished: { output: WorkerOutput } | { error: JobError } | undefined;
+    let finished: { outputs: WorkerOutput[] } | { error: JobError } | undefined;
     // 'close' comes after the last IPC message, so a result sent just before exiting is never missed.
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
       child.once('close', (code, signal) => resolve({ code, signal }));
@@ -178,7 +186,7 @@ export class JobRunner {
         store.setResolved(job.id, message.spec, message.code);
       } else if (message.type === 'authoring') store.setAuthoring(job.id, message.authoring, message.changes);
       else if (message.type === 'review') store.setReview(job.id, message.review);
-      else if (message.type === 'done') finished = { output: message.output };
+      else if (message.type === 'done') finished = { outputs: message.outputs };
       else if (message.type === 'failed') finished = { error: message.error };
     });
 
@@ -199,14 +207,14 @@ export class JobRunner {
     const exit = await exited;
 
     // A render that finished is kept, even when a shutdown's grace ran out as it was exiting.
-    const output = finished && 'output' in finished ? finished.output : undefined;
+    const outputs = finished && 'outputs' in finished ? finished.outputs : undefined;
     if (
-      output &&
+      outputs &&
       active.ending !== 'cancel' &&
       active.ending !== 'timeout' &&
       store.get(job.id)?.status === 'running'
     ) {
-      await this.#store(job, output, resolved, log);
+      await this.#store(job, outputs, resolved, log);
       return;
     }
     if (active.ending === 'timeout') {
@@ -244,46 +252,62 @@ export class JobRunner {
 
   async #store(
     job: RenderJob,
-    output: WorkerOutput,
+    outputs: WorkerOutput[],
     resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined,
     log: Logger,
   ): Promise<void> {
     const { store, storage } = this.#options;
     store.markStoring(job.id);
     try {
-      const format = FORMATS[job.options.format];
-      const extension = path.extname(output.videoPath);
-      const stored = (kind: FileKind, extension: string, contentType: string, from: string) => {
-        const ref = { id: job.id, kind, extension };
-        return storage.put(ref, from, { contentType, filename: downloadName(ref) });
-      };
-      const video = await stored('video', extension, format.contentType, output.videoPath);
+      const requests = job.options.outputs ?? [job.options];
+      const stored: StoredOutput[] = [];
+      for (const [index, output] of outputs.entries()) {
+        const request = requests[index] ?? job.options;
+        const put = (base: BaseFileKind, extension: string, contentType: string, from: string) => {
+          const ref = { id: job.id, kind: fileKind(base, index), extension };
+          return storage.put(ref, from, { contentType, filename: downloadName(ref) });
+        };
+        const format = FORMATS[request.format];
+        const extension = path.extname(output.videoPath);
+        const video = await put('video', extension, format.contentType, output.videoPath);
+        const receipt = await put('receipt', '.json', 'application/json', output.receiptPath);
+        const poster = output.posterPath ? await put('poster', '.png', 'image/png', output.posterPath) : null;
+        stored.push({
+          request: {
+            format: request.format,
+            quality: request.quality,
+            ...(request.aspect ? { aspect: request.aspect } : {}),
+            ...(request.poster ? { poster: request.poster } : {}),
+          },
+          video: {
+            extension,
+            bytes: video.bytes,
+            contentType: format.contentType,
+            width: output.width,
+            height: output.height,
+            durationSeconds: output.durationSeconds,
+            sha256: output.sha256,
+          },
+          poster: poster && { extension: '.png', bytes: poster.bytes, contentType: 'image/png' },
+          receipt: {
+            extension: '.json',
+            bytes: receipt.bytes,
+            contentType: 'application/json',
+            receipt: output.receipt,
+          },
+        });
+      }
+      // The first output is the job's video, poster and receipt; options.outputs lists them all.
+      const first = stored[0]!;
       const outcome: JobOutcome = {
         spec: resolved?.spec ?? null,
         code: resolved?.code ?? null,
-        video: {
-          extension,
-          bytes: video.bytes,
-          contentType: format.contentType,
-          width: output.width,
-          height: output.height,
-          durationSeconds: output.durationSeconds,
-          sha256: output.sha256,
-        },
-        poster: null,
-        receipt: null,
+        video: first.video,
+        poster: first.poster,
+        receipt: first.receipt,
+        outputs: job.options.outputs ? stored : null,
       };
-      const receipt = await stored('receipt', '.json', 'application/json', output.receiptPath);
-      outcome.receipt = {
-        extension: '.json',
-        bytes: receipt.bytes,
-        contentType: 'application/json',
-        receipt: output.receipt,
-      };
-      if (output.posterPath) {
-        const poster = await stored('poster', '.png', 'image/png', output.posterPath);
-        outcome.poster = { extension: '.png', bytes: poster.bytes, contentType: 'image/png' };
-      }
+      const video = first.video;
       if (store.succeed(job.id, outcome, this.#now())) {
         log.info({ bytes: video.bytes }, 'render succeeded');
       } else {

@@ -97,6 +97,7 @@ describe('JobStore', () => {
       authoring: null,
       changes: null,
       review: null,
+      outputs: null,
       webhook: null,
       error: null,
     });

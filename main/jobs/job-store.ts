@@ -6,6 +6,8 @@ import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
 import type { FindingCode, QualityGate, ReviewFinding } from '../../shared/protocol/finding.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
+import { splitFileKind } from '../storage/signed-link.ts';
+import type { FileKind } from '../storage/signed-link.ts';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 export type InputKind = 'key' | 'spec' | 'prompt' | 'edit';
@@ -24,11 +26,21 @@ export type Visibility = 'public' | 'private';
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 
+/** One file of a several-output render: its aspect, format, quality and poster time. */
+export interface OutputRequest {
+  format: OutputFormat;
+  quality: Quality;
+  aspect?: AspectName;
+  poster?: string;
+}
+
 export interface RenderJobOptions {
   format: OutputFormat;
   quality: Quality;
   aspect?: AspectName;
   poster?: string;
+  /** Several files from one input (at most 8); the first is also the job's video. */
+  outputs?: OutputRequest[];
   /** Review the resolved spec before rendering (the workspace's checks); findings go in the job. */
   review?: boolean;
   /** Fail with quality_gate when a finding not in allowQuality remains (implies review). */
@@ -149,9 +161,22 @@ export interface RenderJob {
   changes: string[] | null;
   /** With options.review or strictQuality, once the spec was reviewed. */
   review: JobReview | null;
+  /** With options.outputs, once the render succeeded: every output. */
+  outputs: StoredOutput[] | null;
   /** The webhook the job's end is sent to, with every delivery attempt so far. */
   webhook: JobWebhook | null;
   error: JobError | null;
+}
+
+/** The stored file of a kind (video, poster-2 …), when the job has it. */
+export function storedFileOf(
+  job: RenderJob,
+  kind: FileKind,
+): StoredVideo | StoredPoster | StoredReceipt | null {
+  const { base, index } = splitFileKind(kind);
+  if (index === 0) return { video: job.video, poster: job.poster, receipt: job.receipt }[base];
+  const output = job.outputs?.[index];
+  return output ? { video: output.video, poster: output.poster, receipt: output.receipt }[base] : null;
 }
 
 export interface NewRenderJob {
@@ -168,12 +193,22 @@ export interface NewRenderJob {
   code?: string | null;
 }
 
+/** One stored output of a several-output render. */
+export interface StoredOutput {
+  request: OutputRequest;
+  video: StoredVideo;
+  poster: StoredPoster | null;
+  receipt: StoredReceipt;
+}
+
 export interface JobOutcome {
   spec: Record<string, unknown> | null;
   code: string | null;
   video: StoredVideo;
   poster: StoredPoster | null;
   receipt?: StoredReceipt | null;
+  /** With options.outputs: every output, the first one included. */
+  outputs?: StoredOutput[] | null;
 }
 
 interface JobRow {
@@ -197,6 +232,7 @@ interface JobRow {
   changes_json: string | null;
   review_json: string | null;
   webhook_json: string | null;
+  outputs_json: string | null;
   error_json: string | null;
 }
 
@@ -223,7 +259,8 @@ CREATE TABLE IF NOT EXISTS jobs (
   authoring_json TEXT,
   changes_json TEXT,
   review_json TEXT,
-  webhook_json TEXT
+  webhook_json TEXT,
+  outputs_json TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, created_at);
 CREATE INDEX IF NOT EXISTS jobs_expiry ON jobs (expires_at);
@@ -285,6 +322,7 @@ function toJob(row: JobRow): RenderJob {
     changes: parsed<string[]>(row.changes_json),
     review: parsed<JobReview>(row.review_json),
     webhook: webhookOf(row.webhook_json, undefined),
+    outputs: parsed<StoredOutput[]>(row.outputs_json),
     error: parsed<JobError>(row.error_json),
   };
 }
@@ -321,7 +359,14 @@ export class JobStore {
     this.#db.exec(SCHEMA);
     // A database made before these columns existed gains them; its jobs have none.
     const columns = this.#db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[];
-    for (const added of ['receipt_json', 'authoring_json', 'changes_json', 'review_json', 'webhook_json']) {
+    for (const added of [
+      'receipt_json',
+      'authoring_json',
+      'changes_json',
+      'review_json',
+      'webhook_json',
+      'outputs_json',
+    ]) {
       if (!columns.some((column) => column.name === added)) {
         this.#db.exec(`ALTER TABLE jobs ADD COLUMN ${added} TEXT`);
       }
@@ -498,7 +543,7 @@ export class JobStore {
   succeed(id: string, outcome: JobOutcome, now: number): boolean {
     const result = this.#sql(
       `UPDATE jobs SET status = 'succeeded', finished_at = ?, expires_at = ? + ttl_ms, spec_json = ?, code = ?,
-         video_json = ?, poster_json = ?, receipt_json = ?, error_json = NULL,
+         video_json = ?, poster_json = ?, receipt_json = ?, outputs_json = ?, error_json = NULL,
          progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}), '$.percent', 100, '$.etaSeconds', 0)
        WHERE id = ? AND status = 'running'`,
     ).run(
@@ -509,6 +554,7 @@ export class JobStore {
       json(outcome.video),
       json(outcome.poster),
       json(outcome.receipt),
+      json(outcome.outputs),
       id,
     );
     return result.changes === 1;

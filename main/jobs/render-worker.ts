@@ -26,7 +26,7 @@ import { elementPointer } from '../authoring/fast-review.ts';
 import type { RenderProject } from '../project/load.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { JobError, JobProgress } from './job-store.ts';
-import type { FromWorker, RenderAssignment, ToWorker } from './worker-messages.ts';
+import type { FromWorker, RenderAssignment, ToWorker, WorkerOutput } from './worker-messages.ts';
 
 const abort = new AbortController();
 
@@ -141,6 +141,12 @@ async function projectRelative(root: string): Promise<(file: string) => string |
     }
     return undefined;
   };
+}
+
+/** Output `index` of `count`: its share of the bar, in order (frames are its own). */
+function outputProgress(progress: JobProgress, index: number, count: number): JobProgress {
+  if (count === 1) return progress;
+  return { ...progress, percent: Math.round(((index * 100 + progress.percent) / count) * 10) / 10 };
 }
 
 /** Rendering takes the bulk of the bar; encoding, verifying and storing the rest. */
@@ -264,44 +270,54 @@ async function run(job: RenderAssignment): Promise<void> {
     resolved = await resolveAssignment(job);
     await send({ type: 'resolved', spec: resolved.spec, code: resolved.code });
     await reviewAssignment(job, resolved);
-    const extension = FORMAT_EXTENSIONS[job.options.format];
-    const videoPath = path.join(job.workDir, `video${extension}`);
-    const posterPath = job.options.poster ? path.join(job.workDir, 'poster.png') : undefined;
-    const options = {
-      format: job.options.format,
-      quality: job.options.quality,
-      aspect: job.options.aspect,
-      poster: job.options.poster,
-      posterPath,
-    };
-    const result = await renderVideo({
-      model: resolved.model,
-      project: await projectContext(resolved.project),
-      outputPath: videoPath,
-      options,
-      signal: abort.signal,
-      onProgress: (progress) => void send({ type: 'progress', progress: jobProgress(progress) }),
-    });
-    // Named as the client downloads them; the request as the job holds it (the spec is hashed).
-    const receipt = await buildRenderReceipt({
-      maker: 'api',
-      subject: resolved.subject,
-      request: {
-        input: requestedInput(job.input),
-        options: job.options,
-      },
-      options,
-      result,
-      toolchain: job.toolchain,
-      displayPath: await projectRelative(resolved.project.root),
-      outputName: `${job.jobId}${extension}`,
-      posterName: `${job.jobId}.poster.png`,
-    });
-    const receiptPath = path.join(job.workDir, 'receipt.json');
-    await writeReceipt(receiptPath, receipt);
-    await send({
-      type: 'done',
-      output: {
+    const requests = job.options.outputs ?? [job.options];
+    const outputs: WorkerOutput[] = [];
+    const project = await projectContext(resolved.project);
+    const displayPath = await projectRelative(resolved.project.root);
+    for (const [index, request] of requests.entries()) {
+      // Output n > 0 is named with its index: video-1.mp4, rnd_…-1.mp4.
+      const suffix = index === 0 ? '' : `-${index}`;
+      const extension = FORMAT_EXTENSIONS[request.format];
+      const videoPath = path.join(job.workDir, `video${suffix}${extension}`);
+      const posterPath = request.poster ? path.join(job.workDir, `poster${suffix}.png`) : undefined;
+      const options = {
+        format: request.format,
+        quality: request.quality,
+        aspect: request.aspect,
+        poster: request.poster,
+        posterPath,
+      };
+      const result = await renderVideo({
+        model: resolved.model,
+        project,
+        outputPath: videoPath,
+        options,
+        signal: abort.signal,
+        onProgress: (progress) =>
+          void send({
+            type: 'progress',
+            progress: outputProgress(jobProgress(progress), index, requests.length),
+          }),
+      });
+      // Named as the client downloads them; the request as the job holds it (the spec is hashed).
+      const receipt = await buildRenderReceipt({
+        maker: 'api',
+        subject: resolved.subject,
+        request: {
+          input: requestedInput(job.input),
+          options: job.options,
+          ...(job.options.outputs ? { output: index } : {}),
+        },
+        options,
+        result,
+        toolchain: job.toolchain,
+        displayPath,
+        outputName: `${job.jobId}${suffix}${extension}`,
+        posterName: `${job.jobId}${suffix}.poster.png`,
+      });
+      const receiptPath = path.join(job.workDir, `receipt${suffix}.json`);
+      await writeReceipt(receiptPath, receipt);
+      outputs.push({
         videoPath,
         posterPath: result.poster?.path ?? null,
         width: result.width,
@@ -311,8 +327,9 @@ async function run(job: RenderAssignment): Promise<void> {
         bytes: result.output.bytes,
         receiptPath,
         receipt,
-      },
-    });
+      });
+    }
+    await send({ type: 'done', outputs });
   } catch (error) {
     await send({ type: 'failed', error: jobError(error, job) });
   }

@@ -53,5 +53,6 @@ export type FromWorker =
   | { type: 'authoring'; authoring: Record<string, unknown>; changes: string[] | null }
   /** The review of the resolved spec (options.review or strictQuality), before rendering. */
   | { type: 'review'; review: JobReview }
-  | { type: 'done'; output: WorkerOutput }
+  /** One output per options.outputs entry (one when there are none), in order. */
+  | { type: 'done'; outputs: WorkerOutput[] }
   | { type: 'failed'; error: JobError };

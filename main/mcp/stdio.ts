@@ -12,6 +12,7 @@ import { KinoInputError } from '../project/input-error.ts';
 import { randomToken } from '../storage/secrets.ts';
 import { ensureWritableDir } from '../fs/ensure-dir.ts';
 import { DataDirInUseError } from '../fs/pid-lock.ts';
+import { storedFileOf } from '../jobs/job-store.ts';
 import { OneAtATime } from './host.ts';
 import type { McpHost } from './host.ts';
 import { kinoMcpServerFactory } from './kino-mcp-server.ts';
@@ -67,7 +68,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<number> {
     service: service.ctx,
     waitMs: config.mcpWaitMs,
     locate: async (job, kind) => {
-      const stored = kind === 'video' ? job.video : kind === 'poster' ? job.poster : job.receipt;
+      const stored = storedFileOf(job, kind);
       const delivery = await service.ctx.storage.deliver(
         { id: job.id, kind, extension: stored!.extension },
         { visibility: job.visibility, expiresAt: job.expiresAt, now: Date.now() },

@@ -2,7 +2,21 @@
 // so a token opens exactly one file until exactly one moment.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type FileKind = 'video' | 'poster' | 'receipt';
+/** The files of a render's first output; the others' carry their index: video-1 … receipt-7. */
+export type BaseFileKind = 'video' | 'poster' | 'receipt';
+export type FileKind = BaseFileKind | `${BaseFileKind}-${1 | 2 | 3 | 4 | 5 | 6 | 7}`;
+export const FILE_KIND_PATTERN = '^(video|poster|receipt)(-[1-7])?$';
+
+/** The kind of output `index`'s file: video, video-1, … */
+export function fileKind(base: BaseFileKind, index: number): FileKind {
+  return (index === 0 ? base : `${base}-${index}`) as FileKind;
+}
+
+/** The base kind and output index of a kind. */
+export function splitFileKind(kind: FileKind): { base: BaseFileKind; index: number } {
+  const [base, index] = kind.split('-') as [BaseFileKind, string | undefined];
+  return { base, index: index === undefined ? 0 : Number(index) };
+}
 
 export interface DownloadGrant {
   id: string;

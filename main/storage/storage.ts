@@ -1,6 +1,7 @@
 // Where finished renders live. The API speaks to this interface only, so a remote object store
 // (S3) drops in beside the local directory without touching the routes or the queue.
-import type { FileKind } from './signed-link.ts';
+import { splitFileKind } from './signed-link.ts';
+import type { BaseFileKind, FileKind } from './signed-link.ts';
 
 export interface StoredFileRef {
   id: string;
@@ -43,9 +44,10 @@ export interface RenderStorage {
   checkWritable(): Promise<void>;
 }
 
-const DOWNLOAD_SUFFIX: Record<FileKind, string> = { video: '', poster: '.poster', receipt: '.render' };
+const DOWNLOAD_SUFFIX: Record<BaseFileKind, string> = { video: '', poster: '.poster', receipt: '.render' };
 
-/** The name a stored file downloads as: rnd_….mp4, rnd_….poster.png, rnd_….render.json. */
+/** The name a stored file downloads as: rnd_….mp4, rnd_….poster.png, rnd_….render.json (rnd_…-1.mp4 …). */
 export function downloadName(ref: StoredFileRef): string {
-  return `${ref.id}${DOWNLOAD_SUFFIX[ref.kind]}${ref.extension}`;
+  const { base, index } = splitFileKind(ref.kind);
+  return `${ref.id}${index === 0 ? '' : `-${index}`}${DOWNLOAD_SUFFIX[base]}${ref.extension}`;
 }

@@ -3,7 +3,9 @@
 // one file and its expiry.
 import type { FastifyPluginAsync } from 'fastify';
 import { serveFile, StoredFileMissing } from '../../http/serve-file.ts';
+import { FILE_KIND_PATTERN } from '../../storage/signed-link.ts';
 import type { FileKind } from '../../storage/signed-link.ts';
+import { storedFileOf } from '../../jobs/job-store.ts';
 import { verifyDownloadToken } from '../../storage/signed-link.ts';
 import { downloadName } from '../../storage/storage.ts';
 import type { RouteOptions } from '../context.ts';
@@ -38,7 +40,12 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
         required: ['id', 'kind'],
         properties: {
           id: { type: 'string', minLength: 1, maxLength: 100 },
-          kind: { type: 'string', enum: ['video', 'poster', 'receipt'] },
+          kind: {
+            type: 'string',
+            pattern: FILE_KIND_PATTERN,
+            description:
+              'video, poster or receipt; for output n > 0 of options.outputs, video-n, poster-n, receipt-n.',
+          },
         },
       },
       querystring: {
@@ -83,7 +90,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
           throw new Problem(403, 'forbidden', 'the download token is not valid for this file');
         }
       }
-      const stored = { video: job.video, poster: job.poster, receipt: job.receipt }[kind];
+      const stored = storedFileOf(job, kind);
       if (job.status !== 'succeeded' || !stored) {
         throw new Problem(
           404,
@@ -105,7 +112,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
         return await serveFile(request, reply, {
           path: delivery.path,
           contentType: stored.contentType,
-          etag: kind === 'video' && job.video ? job.video.sha256 : `${id}-${kind}-${stored.bytes}`,
+          etag: 'sha256' in stored ? stored.sha256 : `${id}-${kind}-${stored.bytes}`,
           filename: downloadName(ref),
           cacheControl: `${job.visibility === 'public' ? 'public' : 'private'}, max-age=${maxAge}, immutable`,
         });
