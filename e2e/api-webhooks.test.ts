@@ -26,6 +26,7 @@ async function startReceiver(script: number[] = []) {
   const verifier = new Webhook(SECRET);
   const server = createServer((req, res) => {
     let body = '';
+    req.setEncoding('utf8');
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       let verified: boolean;

@@ -131,6 +131,8 @@ export interface paths {
           headers: {
             /** @description The job URL: /v1/renders/{id} */
             Location?: string;
+            /** @description "true" when an Idempotency-Key retry answered an earlier request's job. */
+            'Idempotent-Replayed'?: string;
             [name: string]: unknown;
           };
           content: {

@@ -8,7 +8,7 @@ import { AiConfigError, readAiSettings } from '../authoring/providers.ts';
 import type { AiSettings } from '../authoring/providers.ts';
 import { defaultProjectDir } from '../project/load.ts';
 import type { S3Settings } from '../storage/s3-storage.ts';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS } from '../jobs/webhook-dispatcher.ts';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, webhookUrlProblem } from '../jobs/webhook-dispatcher.ts';
 
 const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -331,6 +331,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     if (error instanceof AiConfigError) throw new ConfigError(`invalid configuration: ${error.message}`);
     throw error;
   }
+  const webhookProblem = e.WEBHOOK_URL && webhookUrlProblem(e.WEBHOOK_URL, e.WEBHOOK_ALLOW_PRIVATE);
+  if (webhookProblem) throw new ConfigError(`invalid configuration: WEBHOOK_URL: ${webhookProblem}`);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     port: e.PORT,

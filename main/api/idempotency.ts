@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { Problem } from '../http/problem.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import type { ApiContext } from './context.ts';
+import { findLiveJob } from './job-lookup.ts';
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 /** A Structured Field string ("…") as the draft defines the header, or the bare token clients also send. */
@@ -69,12 +70,9 @@ export async function withIdempotencyKey(
         'a request with this Idempotency-Key is still being accepted; retry in a moment',
         { headers: { 'retry-after': '1' } },
       );
-    case 'done': {
-      const job = ctx.store.get(claim.jobId);
-      if (!job)
-        throw new Problem(410, 'gone', `render ${claim.jobId}, made with this Idempotency-Key, is gone`);
-      return { job, replayed: true };
-    }
+    case 'done':
+      // An expired or removed render answers 410 expired, as GET does.
+      return { job: findLiveJob(ctx, claim.jobId), replayed: true };
   }
   try {
     const job = await create();

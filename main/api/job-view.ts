@@ -333,6 +333,12 @@ function inputView(input: RenderJob['input']) {
   }
 }
 
+/** A webhook URL without its query, which may carry the receiver's own token. */
+function shownWebhookUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`;
+}
+
 export interface LinkContext {
   baseUrl: string;
   signingSecret: string;
@@ -404,7 +410,7 @@ export function jobView(job: RenderJob, links: LinkContext) {
           }))
         : null,
     webhook: job.webhook && {
-      url: job.webhook.url,
+      url: shownWebhookUrl(job.webhook.url),
       events: job.webhook.events,
       state: job.webhook.state,
       deliveries: job.webhook.deliveries.map((attempt) => ({ ...attempt, at: iso(attempt.at)! })),

@@ -21,7 +21,7 @@ import type {
   StoredOutput,
 } from './job-store.ts';
 import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-messages.ts';
-import { forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
+import { SERVER_SECRET_ENV, forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 /** How long a canceled worker gets to stop ffmpeg and clean up before it is killed. */
@@ -131,7 +131,7 @@ export class JobRunner {
     const workDir = path.join(workRoot, job.id);
     // Its own process group: a Ctrl+C at the terminal reaches the server, which decides whether
     // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
-    const child = forkWorker(WORKER_ENTRY, { withholdEnv: ['API_TOKEN', 'CLEANUP_TOKEN', 'SIGNING_SECRET'] });
+    const child = forkWorker(WORKER_ENTRY, { withholdEnv: SERVER_SECRET_ENV });
     let stderrTail = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderrTail = (stderrTail + chunk).slice(-2000);

@@ -473,3 +473,47 @@ describe('idempotency keys', () => {
     });
   });
 });
+
+describe('webhook deliveries', () => {
+  it('enqueues one delivery per ended job, keeps the job from cleanup until it is settled', () => {
+    const webhook = { url: 'https://hooks.example.com/k', events: ['render.succeeded' as const] };
+    const job = store.insert(newJob({ webhook, ttlMs: 1000 }));
+    const skipped = store.insert(newJob({ webhook, ttlMs: 1000 }));
+    store.claimNext(T0 + 10);
+    store.claimNext(T0 + 11);
+    store.succeed(job.id, outcome, T0 + 20);
+    store.fail(skipped.id, { code: 'render_failed', message: 'x' }, T0 + 20);
+    const later = T0 + 10_000;
+    // Ended and expired, but the delivery is not made yet: cleanup leaves them.
+    expect(store.expired(later).map((j) => j.id)).toEqual([]);
+    expect(store.enqueueWebhookEvents(later)).toBe(2);
+    expect(store.enqueueWebhookEvents(later)).toBe(0);
+    expect(store.get(skipped.id)!.webhook!.state).toBe('skipped');
+    expect(store.expired(later).map((j) => j.id)).toEqual([skipped.id]);
+    expect(store.dueWebhooks(later, 10)).toEqual([
+      { jobId: job.id, url: webhook.url, event: 'render.succeeded', attempts: 0 },
+    ]);
+    store.recordWebhookAttempt(job.id, { at: later, status: 500, error: 'HTTP 500' }, false, later + 5000);
+    expect(store.dueWebhooks(later + 1, 10)).toEqual([]);
+    expect(store.expired(later + 1).map((j) => j.id)).toEqual([skipped.id]);
+    store.recordWebhookAttempt(job.id, { at: later + 5000, status: 200, error: null }, true, null);
+    expect(store.get(job.id)!.webhook).toMatchObject({
+      state: 'delivered',
+      deliveries: [{ status: 500 }, { status: 200 }],
+    });
+    expect(
+      store
+        .expired(later + 6000)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual([job.id, skipped.id].sort());
+  });
+
+  it('frees an Idempotency-Key claim a dead process left after a minute', () => {
+    expect(store.claimIdempotencyKey('s', 'k', 'f', T0, 24 * HOUR)).toEqual({ state: 'claimed' });
+    expect(store.claimIdempotencyKey('s', 'k', 'f', T0 + 30_000, 24 * HOUR)).toEqual({
+      state: 'in_progress',
+    });
+    expect(store.claimIdempotencyKey('s', 'k', 'f', T0 + 61_000, 24 * HOUR)).toEqual({ state: 'claimed' });
+  });
+});

@@ -292,6 +292,9 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 ) STRICT;
 `;
 
+/** An Idempotency-Key claim older than this without a job was left by a process that died. */
+const STALE_CLAIM_MS = 60_000;
+
 /** What a request with an Idempotency-Key finds. */
 export type IdempotencyClaim =
   { state: 'claimed' } | { state: 'in_progress' } | { state: 'mismatch' } | { state: 'done'; jobId: string };
@@ -371,6 +374,10 @@ export class JobStore {
         this.#db.exec(`ALTER TABLE jobs ADD COLUMN ${added} TEXT`);
       }
     }
+    // After the columns: a database made before webhooks gains the column first.
+    this.#db.exec(
+      'CREATE INDEX IF NOT EXISTS jobs_with_webhook ON jobs (status) WHERE webhook_json IS NOT NULL',
+    );
   }
 
   #sql(text: string): StatementSync {
@@ -403,7 +410,12 @@ export class JobStore {
       key,
     ) as { fingerprint: string; job_id: string | null };
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
-    return row.job_id === null ? { state: 'in_progress' } : { state: 'done', jobId: row.job_id };
+    if (row.job_id !== null) return { state: 'done', jobId: row.job_id };
+    // A claim left by a process that died while accepting its request frees itself after a minute.
+    const taken = this.#sql(
+      'UPDATE idempotency_keys SET created_at = ? WHERE scope = ? AND key = ? AND job_id IS NULL AND created_at <= ?',
+    ).run(now, scope, key, now - STALE_CLAIM_MS);
+    return taken.changes === 1 ? { state: 'claimed' } : { state: 'in_progress' };
   }
 
   /** The claimed key's request made this job. */
@@ -636,10 +648,14 @@ export class JobStore {
 
   /** Jobs whose expiry has passed, oldest first (a job still queued or running keeps its files regardless). */
   expired(now: number, limit = 500): RenderJob[] {
-    const rows = this.#sql('SELECT * FROM jobs WHERE expires_at <= ? ORDER BY expires_at LIMIT ?').all(
-      now,
-      limit,
-    ) as unknown as JobRow[];
+    // A job whose webhook is still to be delivered stays until it is (or its retries run out).
+    const rows = this.#sql(
+      `SELECT * FROM jobs WHERE expires_at <= ?
+         AND NOT (webhook_json IS NOT NULL AND (
+           status NOT IN ('succeeded', 'failed', 'canceled')
+           OR NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.job_id = jobs.id AND d.state != 'pending')))
+       ORDER BY expires_at LIMIT ?`,
+    ).all(now, limit) as unknown as JobRow[];
     return rows.map(toJob);
   }
 

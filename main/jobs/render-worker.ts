@@ -4,6 +4,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { specToCode } from '../../shared/builder/print.ts';
+import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
@@ -206,6 +207,26 @@ function jobError(error: unknown, job: RenderAssignment): JobError {
   return { code: ERROR_CODES[name] ?? 'render_failed', message };
 }
 
+/**
+ * Authoring keeps one spec under MAX_RENDER_PIXELS at one aspect; several outputs of it must stay
+ * under it together (a spec sent as data was checked so at submit).
+ */
+function assertOutputsAffordable(job: RenderAssignment, resolved: Resolved): void {
+  const max = job.ai?.limits.maxRenderPixels;
+  const outputs = job.options.outputs;
+  if (!max || !outputs || outputs.length < 2) return;
+  const total = outputs.reduce((sum, output) => {
+    const video = resolveTimeline(resolved.model, output.aspect ? { aspect: output.aspect } : {});
+    return sum + video.durationFrames * video.size.width * video.size.height;
+  }, 0);
+  if (total > max) {
+    throw new JobFailure({
+      code: 'render_too_large',
+      message: `the ${outputs.length} outputs together are ${total} pixels to render, over this server's limit of ${max} (MAX_RENDER_PIXELS)`,
+    });
+  }
+}
+
 /** How many frames the job's review samples: as many as the workspace's full review. */
 const JOB_REVIEW_FRAMES = 24;
 
@@ -269,6 +290,7 @@ async function run(job: RenderAssignment): Promise<void> {
   try {
     resolved = await resolveAssignment(job);
     await send({ type: 'resolved', spec: resolved.spec, code: resolved.code });
+    assertOutputsAffordable(job, resolved);
     await reviewAssignment(job, resolved);
     const requests = job.options.outputs ?? [job.options];
     const outputs: WorkerOutput[] = [];

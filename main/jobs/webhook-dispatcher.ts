@@ -58,6 +58,27 @@ export function webhookUrlProblem(url: string, allowPrivate: boolean): string | 
   return undefined;
 }
 
+/** The start of a response body (an error's explanation), the rest discarded unread. */
+async function cappedText(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  max: number,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= max) break;
+    }
+  } catch {
+    // An answer cut short still has its status.
+  } finally {
+    body.destroy();
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, max);
+}
+
 /** Standard Webhooks' jitter: ±20 % of each delay. */
 const jittered = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
 
@@ -65,9 +86,10 @@ export class WebhookDispatcher {
   readonly #options: WebhookDispatcherOptions;
   readonly #signer: Webhook;
   readonly #now: () => number;
-  readonly #sending = new Set<string>();
+  /** Deliveries in flight, by job id: each runs on its own, so one slow receiver holds up no other. */
+  readonly #sending = new Map<string, Promise<void>>();
+  readonly #stopping = new AbortController();
   #timer: NodeJS.Timeout | undefined;
-  #tick: Promise<void> | undefined;
 
   constructor(options: WebhookDispatcherOptions) {
     this.#options = options;
@@ -76,23 +98,34 @@ export class WebhookDispatcher {
   }
 
   start(): void {
-    this.#timer = setInterval(() => {
-      this.#tick ??= this.#run().finally(() => (this.#tick = undefined));
-    }, TICK_MS);
+    this.#timer = setInterval(() => this.#tick(), TICK_MS);
     this.#timer.unref();
   }
 
+  /** Stops sending: attempts in flight are aborted (and recorded as such, to be retried after a restart). */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
-    await this.#tick;
+    this.#stopping.abort();
+    await Promise.all(this.#sending.values());
   }
 
-  async #run(): Promise<void> {
+  #tick(): void {
     const { store, log } = this.#options;
     try {
       store.enqueueWebhookEvents(this.#now());
-      const due = store.dueWebhooks(this.#now(), PARALLEL).filter((d) => !this.#sending.has(d.jobId));
-      await Promise.all(due.map((delivery) => this.#deliver(delivery)));
+      const free = PARALLEL - this.#sending.size;
+      if (free <= 0) return;
+      const due = store.dueWebhooks(this.#now(), PARALLEL * 2).filter((d) => !this.#sending.has(d.jobId));
+      for (const delivery of due.slice(0, free)) {
+        this.#sending.set(
+          delivery.jobId,
+          this.#deliver(delivery)
+            .catch((error: unknown) =>
+              log.error({ err: error, jobId: delivery.jobId }, 'webhook delivery failed'),
+            )
+            .finally(() => this.#sending.delete(delivery.jobId)),
+        );
+      }
     } catch (error) {
       log.error({ err: error }, 'webhook dispatch failed');
     }
@@ -100,12 +133,13 @@ export class WebhookDispatcher {
 
   async #deliver(delivery: DueWebhook): Promise<void> {
     const { store, log, retryScheduleMs } = this.#options;
-    this.#sending.add(delivery.jobId);
-    try {
+    {
       const job = store.get(delivery.jobId);
-      if (!job) return;
+      if (!job || this.#stopping.signal.aborted) return;
       const at = this.#now();
       const outcome = await this.#send(delivery, job, at);
+      // Cut short by a stop: not the receiver's failure; the delivery stays due for the next start.
+      if (this.#stopping.signal.aborted) return;
       const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
       const delay = retryScheduleMs[delivery.attempts];
       const nextAt = delivered || delay === undefined ? null : this.#now() + jittered(delay);
@@ -124,8 +158,6 @@ export class WebhookDispatcher {
           { ...fields, error: outcome.error, retryInMs: nextAt - this.#now() },
           'webhook failed; will retry',
         );
-    } finally {
-      this.#sending.delete(delivery.jobId);
     }
   }
 
@@ -162,9 +194,9 @@ export class WebhookDispatcher {
           'kino-event': delivery.event,
         },
         body: payload,
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), this.#stopping.signal]),
       });
-      const text = await response.body.text().catch(() => '');
+      const text = await cappedText(response.body, MAX_ERROR_CHARS);
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       return {
         status: response.statusCode,
@@ -190,7 +222,12 @@ export class WebhookDispatcher {
       addresses =
         isPublicUnicastAddress(hostname) || /^[\d.]+$|:/.test(hostname)
           ? [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }]
-          : ((await lookup(hostname, { all: true, verbatim: true })) as ResolvedAddress[]);
+          : ((await Promise.race([
+              lookup(hostname, { all: true, verbatim: true }),
+              new Promise<never>((_, reject) =>
+                setTimeout(() => reject(new Error('DNS timeout')), ATTEMPT_TIMEOUT_MS).unref(),
+              ),
+            ])) as ResolvedAddress[]);
     } catch {
       return `could not resolve ${hostname}`;
     }

@@ -58,11 +58,13 @@ function explain(error: unknown, settings: S3Settings, doing: string): S3Storage
   const reason =
     name === 'NoSuchBucket' || name === 'NotFound'
       ? `${where} does not exist`
-      : name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch' || name === 'Forbidden'
+      : name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch'
         ? `${where} refused the credentials (${name}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`
-        : name === 'AccessDenied'
-          ? `${where} denied access: the credentials lack permission`
-          : `${where} failed: ${(error as Error | undefined)?.message ?? String(error)}`;
+        : name === 'Forbidden'
+          ? `${where} refused the credentials or their permissions (403): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and that they may list, read, write and delete in the bucket`
+          : name === 'AccessDenied'
+            ? `${where} denied access: the credentials lack permission`
+            : `${where} failed: ${(error as Error | undefined)?.message ?? String(error)}`;
   return new S3StorageError(`${doing}: ${reason}`, { cause: error });
 }
 
@@ -80,7 +82,7 @@ export class S3Storage implements RenderStorage {
       ...(settings.accessKeyId && settings.secretAccessKey
         ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
         : {}),
-      // A missing bucket or bad key is an answer, not a reason to wait and retry.
+      // Network hiccups and 5xx are retried a little; a missing bucket or a bad key is not retried.
       maxAttempts: 3,
     });
   }
@@ -98,12 +100,13 @@ export class S3Storage implements RenderStorage {
 
   async put(ref: StoredFileRef, sourcePath: string, meta: StoredFileMeta): Promise<{ bytes: number }> {
     const { size } = await stat(sourcePath);
+    const body = createReadStream(sourcePath);
     const upload = new Upload({
       client: this.#client,
       params: {
         Bucket: this.#settings.bucket,
         Key: this.key(ref),
-        Body: createReadStream(sourcePath),
+        Body: body,
         ContentType: meta.contentType,
         ContentDisposition: `attachment; filename="${meta.filename.replace(/["\\]/g, '')}"`,
       },
@@ -116,6 +119,8 @@ export class S3Storage implements RenderStorage {
       await upload.done();
     } catch (error) {
       throw explain(error, this.#settings, `uploading ${ref.kind} of ${ref.id}`);
+    } finally {
+      body.destroy();
     }
     return { bytes: size };
   }

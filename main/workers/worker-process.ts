@@ -35,6 +35,26 @@ export function killWorkerGroup(child: ChildProcess): void {
   }
 }
 
+/**
+ * The server's secrets, which no worker needs (storage, webhooks and AI calls that need them run in
+ * the parent, or get their key over IPC) and which a composition's code could otherwise read.
+ */
+export const SERVER_SECRET_ENV: readonly string[] = [
+  'API_TOKEN',
+  'CLEANUP_TOKEN',
+  'SIGNING_SECRET',
+  'WEBHOOK_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GOOGLE_GENERATIVE_AI_API_KEY',
+  'OPENAI_COMPATIBLE_API_KEY',
+];
+
 export interface ForkWorkerOptions {
   /** Environment variables the worker must not see: a composition's code could read them. */
   withholdEnv: readonly string[];

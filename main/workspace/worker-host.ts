@@ -3,7 +3,7 @@
 // request it broke (and in /status) rather than hiding it.
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
+import { SERVER_SECRET_ENV, forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
 import { WorkspaceError } from './worker-messages.ts';
 import type { FromWorker, ToWorker } from './worker-messages.ts';
 import type { JobProgress, WorkspaceJob } from '../../shared/protocol/workspace.ts';
@@ -90,7 +90,7 @@ export class WorkerHost {
     if (this.#child) this.retire();
     const started = performance.now();
     const child = forkWorker(WORKER_ENTRY, {
-      withholdEnv: ['API_TOKEN', 'CLEANUP_TOKEN', 'SIGNING_SECRET'],
+      withholdEnv: SERVER_SECRET_ENV,
       lowPriority: false,
     });
     this.#child = child;

@@ -51,6 +51,10 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
             description: 'The job, queued.',
             headers: {
               Location: { type: 'string', description: 'The job URL: /v1/renders/{id}' },
+              'Idempotent-Replayed': {
+                type: 'string',
+                description: '"true" when an Idempotency-Key retry answered an earlier request\'s job.',
+              },
             },
             ...job,
           },
