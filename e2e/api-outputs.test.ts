@@ -61,7 +61,7 @@ describe('several outputs in one request', () => {
       for (const [index, output] of outputs.entries()) {
         const file = await download(output.video.downloadUrl, `out-${index}${index === 1 ? '.gif' : '.mp4'}`);
         expect((await probeFile(file)).video, `output ${index}`).toMatchObject(expected[index]!);
-        const receipt = (await (await fetch(output.video.receiptUrl)).json()) as {
+        const receipt = (await (await fetch(output.video.receiptUrl!)).json()) as {
           output: { path: string; sha256: string };
         };
         expect(receipt.output.sha256).toBe(output.video.sha256);

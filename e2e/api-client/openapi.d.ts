@@ -1488,14 +1488,17 @@ export interface components {
             video: {
               /** Format: uri */
               downloadUrl: string;
-              /** Format: uri */
-              receiptUrl: string;
               bytes: number;
               contentType: string;
               width: number;
               height: number;
               durationSeconds: number;
               sha256: string;
+              /**
+               * Format: uri
+               * @description The render receipt as a JSON file (signed like downloadUrl when private); the same as the job's receipt.
+               */
+              receiptUrl?: string;
             };
           }[]
         | null;

@@ -7,7 +7,7 @@ import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
 import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
-import type { RenderJob } from '../jobs/job-store.ts';
+import type { RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
 import { fileKind, signDownloadToken } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
@@ -70,6 +70,40 @@ export const RenderOptionsSchema = {
 
 const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: [schema.type as string, 'null'] });
 const timestamp = { type: 'string', format: 'date-time' } as const;
+
+/** A stored video as the job shows it: its signed link, size and hash. */
+const VideoFileSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['downloadUrl', 'bytes', 'contentType', 'width', 'height', 'durationSeconds', 'sha256'],
+  properties: {
+    downloadUrl: { type: 'string', format: 'uri' },
+    bytes: { type: 'integer' },
+    contentType: { type: 'string' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    durationSeconds: { type: 'number' },
+    sha256: { type: 'string' },
+    receiptUrl: {
+      type: 'string',
+      format: 'uri',
+      description:
+        "The render receipt as a JSON file (signed like downloadUrl when private); the same as the job's receipt.",
+    },
+  },
+} as const;
+
+/** A stored poster as the job shows it. */
+const PosterFileSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['downloadUrl', 'bytes', 'contentType'],
+  properties: {
+    downloadUrl: { type: 'string', format: 'uri' },
+    bytes: { type: 'integer' },
+    contentType: { type: 'string' },
+  },
+} as const;
 
 export const RenderJobSchema = {
   $id: 'RenderJob',
@@ -150,36 +184,8 @@ export const RenderJobSchema = {
       type: ['string', 'null'],
       description: 'The composition source (builder API) that makes this video.',
     },
-    video: nullable({
-      type: 'object',
-      additionalProperties: false,
-      required: ['downloadUrl', 'bytes', 'contentType', 'width', 'height', 'durationSeconds', 'sha256'],
-      properties: {
-        downloadUrl: { type: 'string', format: 'uri' },
-        bytes: { type: 'integer' },
-        contentType: { type: 'string' },
-        width: { type: 'integer' },
-        height: { type: 'integer' },
-        durationSeconds: { type: 'number' },
-        sha256: { type: 'string' },
-        receiptUrl: {
-          type: 'string',
-          format: 'uri',
-          description:
-            "The render receipt as a JSON file (signed like downloadUrl when private); the same as the job's receipt.",
-        },
-      },
-    }),
-    poster: nullable({
-      type: 'object',
-      additionalProperties: false,
-      required: ['downloadUrl', 'bytes', 'contentType'],
-      properties: {
-        downloadUrl: { type: 'string', format: 'uri' },
-        bytes: { type: 'integer' },
-        contentType: { type: 'string' },
-      },
-    }),
+    video: nullable(VideoFileSchema),
+    poster: nullable(PosterFileSchema),
     receipt: {
       ...RenderReceiptSchema,
       type: ['object', 'null'],
@@ -213,40 +219,8 @@ export const RenderJobSchema = {
           format: { type: 'string', enum: OUTPUT_FORMATS },
           quality: { type: 'string', enum: QUALITIES },
           aspect: { type: 'string', enum: ASPECT_NAMES },
-          poster: nullable({
-            type: 'object',
-            additionalProperties: false,
-            required: ['downloadUrl', 'bytes', 'contentType'],
-            properties: {
-              downloadUrl: { type: 'string', format: 'uri' },
-              bytes: { type: 'integer' },
-              contentType: { type: 'string' },
-            },
-          }),
-          video: {
-            type: 'object',
-            additionalProperties: false,
-            required: [
-              'downloadUrl',
-              'receiptUrl',
-              'bytes',
-              'contentType',
-              'width',
-              'height',
-              'durationSeconds',
-              'sha256',
-            ],
-            properties: {
-              downloadUrl: { type: 'string', format: 'uri' },
-              receiptUrl: { type: 'string', format: 'uri' },
-              bytes: { type: 'integer' },
-              contentType: { type: 'string' },
-              width: { type: 'integer' },
-              height: { type: 'integer' },
-              durationSeconds: { type: 'number' },
-              sha256: { type: 'string' },
-            },
-          },
+          poster: nullable(PosterFileSchema),
+          video: VideoFileSchema,
         },
       },
     },
@@ -353,6 +327,35 @@ export function downloadUrl(job: RenderJob, kind: FileKind, links: LinkContext):
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Output `index`'s video as the job shows it (VideoFileSchema). */
+function videoView(
+  job: RenderJob,
+  index: number,
+  video: StoredVideo,
+  hasReceipt: boolean,
+  links: LinkContext,
+) {
+  return {
+    downloadUrl: downloadUrl(job, fileKind('video', index), links),
+    bytes: video.bytes,
+    contentType: video.contentType,
+    width: video.width,
+    height: video.height,
+    durationSeconds: video.durationSeconds,
+    sha256: video.sha256,
+    ...(hasReceipt ? { receiptUrl: downloadUrl(job, fileKind('receipt', index), links) } : {}),
+  };
+}
+
+/** Output `index`'s poster as the job shows it (PosterFileSchema). */
+function posterView(job: RenderJob, index: number, poster: StoredPoster, links: LinkContext) {
+  return {
+    downloadUrl: downloadUrl(job, fileKind('poster', index), links),
+    bytes: poster.bytes,
+    contentType: poster.contentType,
+  };
+}
+
 export function jobView(job: RenderJob, links: LinkContext) {
   return {
     id: job.id,
@@ -367,21 +370,8 @@ export function jobView(job: RenderJob, links: LinkContext) {
     expiresAt: iso(job.expiresAt)!,
     spec: job.spec,
     code: job.code,
-    video: job.video && {
-      downloadUrl: downloadUrl(job, 'video', links),
-      bytes: job.video.bytes,
-      contentType: job.video.contentType,
-      width: job.video.width,
-      height: job.video.height,
-      durationSeconds: job.video.durationSeconds,
-      sha256: job.video.sha256,
-      ...(job.receipt ? { receiptUrl: downloadUrl(job, 'receipt', links) } : {}),
-    },
-    poster: job.poster && {
-      downloadUrl: downloadUrl(job, 'poster', links),
-      bytes: job.poster.bytes,
-      contentType: job.poster.contentType,
-    },
+    video: job.video && videoView(job, 0, job.video, job.receipt !== null, links),
+    poster: job.poster && posterView(job, 0, job.poster, links),
     receipt: job.status === 'succeeded' ? (job.receipt?.receipt ?? null) : null,
     authoring: job.authoring,
     changes: job.changes,
@@ -392,21 +382,8 @@ export function jobView(job: RenderJob, links: LinkContext) {
             format: output.request.format,
             quality: output.request.quality,
             ...(output.request.aspect ? { aspect: output.request.aspect } : {}),
-            video: {
-              downloadUrl: downloadUrl(job, fileKind('video', index), links),
-              receiptUrl: downloadUrl(job, fileKind('receipt', index), links),
-              bytes: output.video.bytes,
-              contentType: output.video.contentType,
-              width: output.video.width,
-              height: output.video.height,
-              durationSeconds: output.video.durationSeconds,
-              sha256: output.video.sha256,
-            },
-            poster: output.poster && {
-              downloadUrl: downloadUrl(job, fileKind('poster', index), links),
-              bytes: output.poster.bytes,
-              contentType: output.poster.contentType,
-            },
+            video: videoView(job, index, output.video, true, links),
+            poster: output.poster && posterView(job, index, output.poster, links),
           }))
         : null,
     webhook: job.webhook && {
