@@ -392,8 +392,13 @@ describe('render API: the client flow (kino serve over HTTP)', () => {
       openapi: string;
       servers?: { url: string }[];
       paths: Record<string, Record<string, unknown>>;
+      webhooks?: Record<string, { post?: { requestBody?: unknown } }>;
     };
     expect(document.openapi).toBe('3.1.0');
+    // The webhook a render's end sends is documented too: its body is the job.
+    expect(JSON.stringify(document.webhooks?.renderEnded?.post?.requestBody)).toContain(
+      '#/components/schemas/RenderJob',
+    );
     expect(document.servers?.[0]?.url).toBe(api.baseUrl);
     const routes: [string, string][] = [
       ['/v1/renders', 'post'],

@@ -1048,7 +1048,58 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  renderEnded: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A render ended
+     * @description Sent to the request's webhook.url (or WEBHOOK_URL) when the job ends as one of its events. The body is the job as GET /v1/renders/{id} answers it. Verify the signature with a Standard Webhooks library and WEBHOOK_SECRET; answer 2xx, or the delivery is retried (about a day).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description msg_<render id>_<event>: the same on every retry */
+          'webhook-id': string;
+          /** @description Unix seconds when this attempt was signed */
+          'webhook-timestamp': string;
+          /** @description "v1,<base64 HMAC-SHA256>" over id.timestamp.body */
+          'webhook-signature': string;
+          /** @description render.succeeded, render.failed or render.canceled */
+          'kino-event': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RenderJob'];
+        };
+      };
+      responses: {
+        /** @description Received; any other answer is retried. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /** @description An RFC 9457 problem details object. */

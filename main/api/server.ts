@@ -68,6 +68,7 @@ function createLogger(config: ServerConfig, destination: DestinationStream | und
 /** The parts of the generated OpenAPI document that are amended after generation. */
 interface OpenApiDocument {
   servers?: { url: string }[];
+  webhooks?: Record<string, unknown>;
   components?: { schemas?: Record<string, unknown> };
   paths?: Record<
     string,
@@ -99,6 +100,33 @@ function specComponents(): Record<string, unknown> {
   const components: Record<string, unknown> = { VideoSpec: rewrite(root) };
   for (const [name, schema] of Object.entries($defs ?? {})) components[rename(name)] = rewrite(schema);
   return components;
+}
+
+/** The webhook a render's end sends (OpenAPI 3.1 `webhooks`): the job, signed (Standard Webhooks). */
+function renderEndedWebhook() {
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
+  return {
+    post: {
+      summary: 'A render ended',
+      description:
+        "Sent to the request's webhook.url (or WEBHOOK_URL) when the job ends as one of its events. The body is the job as GET /v1/renders/{id} answers it. Verify the signature with a Standard Webhooks library and WEBHOOK_SECRET; answer 2xx, or the delivery is retried (about a day).",
+      parameters: [
+        { in: 'header', name: 'webhook-id', ...header('msg_<render id>_<event>: the same on every retry') },
+        { in: 'header', name: 'webhook-timestamp', ...header('Unix seconds when this attempt was signed') },
+        {
+          in: 'header',
+          name: 'webhook-signature',
+          ...header('"v1,<base64 HMAC-SHA256>" over id.timestamp.body'),
+        },
+        { in: 'header', name: 'kino-event', ...header('render.succeeded, render.failed or render.canceled') },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/RenderJob' } } },
+      },
+      responses: { '2XX': { description: 'Received; any other answer is retried.' } },
+    },
+  };
 }
 
 export async function createApiServer(
@@ -193,6 +221,7 @@ export async function createApiServer(
           anyOf: [{ $ref: '#/components/schemas/VideoSpec' }, { type: 'null' }],
         };
       }
+      document.webhooks = { renderEnded: renderEndedWebhook() };
       return document;
     },
   });
