@@ -180,10 +180,13 @@ async function awaitRender(job: RenderJob, host: McpHost, mcp: ServerContext): P
     }
     const progress = current.progress;
     const step = progress ? `${progress.stage}:${progress.framesDone}:${progress.percent}` : current.status;
-    if (token !== undefined && (step !== lastStep || Date.now() - sentAt >= HEARTBEAT_MS)) {
+    // Below 100 until the answer, and strictly increasing: near the top, nothing more is sent.
+    const next = Math.min(99.99, Math.max(progress?.percent ?? 0, sent + 0.01));
+    const due = step !== lastStep || Date.now() - sentAt >= HEARTBEAT_MS;
+    if (token !== undefined && due && next > sent) {
       lastStep = step;
       sentAt = Date.now();
-      sent = Math.min(99.99, Math.max(progress?.percent ?? 0, sent + 0.01));
+      sent = next;
       const stage = progress?.stage ?? current.status;
       const frames =
         progress && progress.framesTotal > 0
