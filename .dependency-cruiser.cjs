@@ -4,6 +4,7 @@
 // modules, shared/ and renderer/ never touch Node built-ins, and the Node side never imports renderer/.
 const LAYERS = [
   // shared/: pure TypeScript for both sides, lowest first.
+  ['shared/captions'],
   ['shared/spec', 'shared/fonts', 'shared/format', 'shared/output'],
   ['shared/layout', 'shared/project'],
   ['shared/animation'],

@@ -19,6 +19,23 @@ export async function exampleKeys(): Promise<string[]> {
   return [...project.compositions.keys()].sort();
 }
 
+/**
+ * The examples that render whole in every format. Later examples (captions, text effects,
+ * templates) render their first second, in every aspect: enough to prove them in each format's
+ * pipeline without the matrix's time growing by a full render per example, aspect and format.
+ */
+const WHOLE_RENDER_KEYS = new Set([
+  'brand-intro',
+  'data-story',
+  'launch',
+  'product-launch',
+  'promo-square',
+  'stats',
+  'travel',
+  'travel-reel',
+]);
+const QUICK_RENDER_FRAMES = 30;
+
 export function describeExampleRenders(format: OutputFormat, keys: string[]): void {
   describe(`every example as ${format}, in every aspect (draft)`, () => {
     let work: string;
@@ -36,7 +53,12 @@ export function describeExampleRenders(format: OutputFormat, keys: string[]): vo
             model: input.model,
             project: await projectContext(input.project),
             outputPath,
-            options: { format, quality: 'draft', aspect },
+            options: {
+              format,
+              quality: 'draft',
+              aspect,
+              frames: WHOLE_RENDER_KEYS.has(key) ? undefined : QUICK_RENDER_FRAMES,
+            },
           });
           expect(result.output.ok).toBe(true);
           const probe = await probeFile(outputPath);

@@ -25,8 +25,17 @@ import { resolveTimeline } from '../shared/timeline/resolve.ts';
 const run = promisify(execFile);
 const examplesDir = fileURLToPath(new URL('.', import.meta.url));
 const assetsDir = path.join(examplesDir, 'assets');
-const SPEC_NAMES = ['launch', 'travel', 'stats', 'promo-square'];
-const COMPOSITION_KEYS = ['product-launch', 'travel-reel', 'data-story', 'brand-intro'];
+const SPEC_NAMES = [
+  'launch',
+  'travel',
+  'stats',
+  'promo-square',
+  'captions-subtitle',
+  'captions-pop',
+  'captions-karaoke',
+  'text-effects',
+];
+const COMPOSITION_KEYS = ['product-launch', 'travel-reel', 'data-story', 'brand-intro', 'interview-clip'];
 
 async function loadSpecs(): Promise<Map<string, VideoModel>> {
   const specs = new Map<string, VideoModel>();
@@ -89,7 +98,7 @@ async function peakDb(file: string): Promise<number> {
 }
 
 describe('kino.json', () => {
-  it('validates and registers the 4 specs and the 4 code compositions, each an existing file', async () => {
+  it('validates and registers the specs and the code compositions, each an existing file', async () => {
     const raw: unknown = JSON.parse(await readFile(path.join(examplesDir, 'kino.json'), 'utf8'));
     expect(parseProjectConfig(raw).ok).toBe(true);
     const project = await loadProject(examplesDir);

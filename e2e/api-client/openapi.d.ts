@@ -1264,10 +1264,10 @@ export interface components {
           /** @description Every file the render read, each hashed once: the spec or composition entry, the composition's local modules (not Kino's own: its version is in the toolchain), the media files and the font files declared by the project or the spec. */
           files: {
             /**
-             * @description What the file is to the render: the spec or the composition entry, a local module it imports, a media file, or a font file it loaded.
+             * @description What the file is to the render: the spec or the composition entry, a local module it imports, a media file (captions: an SRT or WebVTT file), or a font file it loaded.
              * @enum {string}
              */
-            role: 'spec' | 'composition' | 'module' | 'image' | 'video' | 'audio' | 'font';
+            role: 'spec' | 'composition' | 'module' | 'image' | 'video' | 'audio' | 'captions' | 'font';
             /** @description The file read: absolute, or for the API relative to its render project (absent for a file outside it, such as downloaded remote media). */
             path?: string;
             /** @description The source string as written in the spec ("asset:logo.png", a URL); "request" for a spec sent as data. */
@@ -1913,7 +1913,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -1960,6 +1961,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];
@@ -2031,7 +2048,558 @@ export interface components {
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             y?: number | string;
           };
-          /** @description A box or pill behind the text. */
+          /** @description A box or pill behind each line of text. */
+          background?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            paddingX?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            paddingY?: number | string;
+            radius?: (number | string) | 'pill';
+          };
+          /** @description Markers behind words or phrases. */
+          highlight?: {
+            /** @description A word by its index (from 0), or [first, last] inclusive. */
+            words?: number | [number, number];
+            /** @description Highlights every occurrence of this text (case-sensitive). */
+            match?: string;
+            /** @description The marker; default #fde047 (a highlighter yellow). */
+            color?: string;
+            /** @description The highlighted words; default black or white, whichever reads best on the marker. */
+            textColor?: string;
+            /** @description When the marker starts its sweep, from the element start; default 0.3s. */
+            start?: number | string;
+            /** @description How long the sweep takes; default 0.5s (0: no sweep). */
+            duration?: number | string;
+          }[];
+        }
+      | {
+          /** @constant */
+          type: 'counter';
+          id?: string;
+          /** @description Horizontal position of the anchor; default 0.5 (centre). */
+          x?: number | string;
+          /** @description Vertical position of the anchor; default 0.5 (centre). */
+          y?: number | string;
+          /**
+           * @description Which point of the element sits at (x, y); default centre.
+           * @enum {string}
+           */
+          anchor?:
+            | 'center'
+            | 'top'
+            | 'bottom'
+            | 'left'
+            | 'right'
+            | 'top-left'
+            | 'top-right'
+            | 'bottom-left'
+            | 'bottom-right';
+          /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+          width?: number | string;
+          /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+          height?: number | string;
+          /**
+           * @description Lay out inside the safe area (default) or the full frame.
+           * @enum {string}
+           */
+          box?: 'safe' | 'frame';
+          /** @description Degrees, clockwise. */
+          rotation?: number;
+          scale?: number;
+          opacity?: number;
+          shadow?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            blur?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            x?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            y?: number | string;
+          };
+          /** @description When the element appears, from the scene start; default 0. */
+          start?: number | string;
+          /** @description How long it stays; default until the scene ends. */
+          duration?: number | string;
+          animate?: {
+            /** @enum {string} */
+            preset:
+              | 'fadeIn'
+              | 'fadeOut'
+              | 'slideIn'
+              | 'slideOut'
+              | 'slideFadeIn'
+              | 'slideFadeOut'
+              | 'pop'
+              | 'scaleIn'
+              | 'scaleOut'
+              | 'blurIn'
+              | 'blurOut'
+              | 'maskWipeIn'
+              | 'maskWipeOut'
+              | 'spin'
+              | 'float'
+              | 'pulse'
+              | 'drift'
+              | 'kenBurns'
+              | 'wordByWord'
+              | 'typewriter';
+            /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+            duration?: number | string;
+            /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+            delay?: number | string;
+            /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+            easing?:
+              | (
+                  | 'linear'
+                  | 'smooth'
+                  | 'snappy'
+                  | 'gentle'
+                  | 'in'
+                  | 'out'
+                  | 'inOut'
+                  | 'back'
+                  | 'bounce'
+                  | 'elastic'
+                  | 'spring'
+                )
+              | {
+                  spring: {
+                    stiffness?: number;
+                    damping?: number;
+                    mass?: number;
+                  };
+                }
+              | {
+                  cubicBezier: [number, number, number, number];
+                };
+            trigger?:
+              | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+              | {
+                  /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                  at: number | string;
+                }
+              | {
+                  after: string;
+                };
+            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            repeat?: number | 'forever';
+            /** @description Delay between children of a group, or words of wordByWord. */
+            stagger?: number | string;
+            /** @enum {string} */
+            direction?: 'left' | 'right' | 'up' | 'down';
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
+            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            amount?: number;
+          }[];
+          keyframes?: {
+            [key: string]: {
+              /** @description Time from the element start. */
+              at: number | string;
+              value: number | string;
+              /** @description Easing from the previous keyframe to this one. */
+              easing?:
+                | (
+                    | 'linear'
+                    | 'smooth'
+                    | 'snappy'
+                    | 'gentle'
+                    | 'in'
+                    | 'out'
+                    | 'inOut'
+                    | 'back'
+                    | 'bounce'
+                    | 'elastic'
+                    | 'spring'
+                  )
+                | {
+                    spring: {
+                      stiffness?: number;
+                      damping?: number;
+                      mass?: number;
+                    };
+                  }
+                | {
+                    cubicBezier: [number, number, number, number];
+                  };
+            }[];
+          };
+          /** @description The value it counts to. */
+          to: number;
+          /** @description The value it starts at; default 0. */
+          from?: number;
+          /** @description When counting starts, from the element start; default 0. */
+          countDelay?: number | string;
+          /** @description How long counting takes; default 1.5s. */
+          countDuration?: number | string;
+          /** @description Default "out": fast at first, settling on the value. */
+          easing?:
+            | (
+                | 'linear'
+                | 'smooth'
+                | 'snappy'
+                | 'gentle'
+                | 'in'
+                | 'out'
+                | 'inOut'
+                | 'back'
+                | 'bounce'
+                | 'elastic'
+                | 'spring'
+              )
+            | {
+                spring: {
+                  stiffness?: number;
+                  damping?: number;
+                  mass?: number;
+                };
+              }
+            | {
+                cubicBezier: [number, number, number, number];
+              };
+          /** @description A BCP 47 locale like "en-US", "de-DE" or "hi-IN"; default "en-US". */
+          locale?: string;
+          /** @description Digits after the decimal point, while counting and at the end; default those of from and to. */
+          decimals?: number;
+          /** @description Intl.NumberFormat options. */
+          format?: {
+            /**
+             * @description Default decimal. percent shows 0.42 as 42%.
+             * @enum {string}
+             */
+            style?: 'decimal' | 'percent' | 'currency' | 'unit';
+            /** @description With style currency. */
+            currency?: string;
+            /** @enum {string} */
+            currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name';
+            /** @description With style unit: a unit like "kilometer", "percent" or "megabyte-per-second". */
+            unit?: string;
+            /** @enum {string} */
+            unitDisplay?: 'short' | 'narrow' | 'long';
+            /**
+             * @description compact shows 1200000 as 1.2M.
+             * @enum {string}
+             */
+            notation?: 'standard' | 'compact' | 'scientific' | 'engineering';
+            /** @enum {string} */
+            compactDisplay?: 'short' | 'long';
+            /** @enum {string} */
+            signDisplay?: 'auto' | 'always' | 'exceptZero' | 'negative' | 'never';
+            /** @description Thousands separators; default true. */
+            useGrouping?: boolean;
+            minimumFractionDigits?: number;
+            maximumFractionDigits?: number;
+          };
+          /** @description Text before the number, like "$" or "+". */
+          prefix?: string;
+          /** @description Text after the number, like "+" or " users". */
+          suffix?: string;
+          /** @description "sans" (default), "serif", "mono", "display", or a family declared in the project fonts. */
+          font?: string;
+          /** @description Default 700 (400 for display, which has one weight). */
+          weight?: number;
+          italic?: boolean;
+          /** @description Font size; default 72 design pixels. */
+          size?: number | string;
+          /** @description Multiple of the font size; default 1.15. */
+          lineHeight?: number;
+          /** @description In em; default 0. */
+          letterSpacing?: number;
+          /** @description Default white. */
+          color?: string;
+          /** @enum {string} */
+          align?: 'left' | 'center' | 'right';
+          /** @enum {string} */
+          transform?: 'none' | 'uppercase' | 'lowercase';
+          stroke?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            width: number | string;
+            dash?: number[];
+          };
+          textShadow?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            blur?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            x?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            y?: number | string;
+          };
+          /** @description A box or pill behind each line of text. */
+          background?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            paddingX?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            paddingY?: number | string;
+            radius?: (number | string) | 'pill';
+          };
+        }
+      | {
+          /** @constant */
+          type: 'captions';
+          id?: string;
+          /** @description Horizontal position of the anchor; default 0.5 (centre). */
+          x?: number | string;
+          /** @description Vertical position of the anchor; default 0.5 (centre). */
+          y?: number | string;
+          /**
+           * @description Which point of the element sits at (x, y); default centre.
+           * @enum {string}
+           */
+          anchor?:
+            | 'center'
+            | 'top'
+            | 'bottom'
+            | 'left'
+            | 'right'
+            | 'top-left'
+            | 'top-right'
+            | 'bottom-left'
+            | 'bottom-right';
+          /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+          width?: number | string;
+          /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+          height?: number | string;
+          /**
+           * @description Lay out inside the safe area (default) or the full frame.
+           * @enum {string}
+           */
+          box?: 'safe' | 'frame';
+          /** @description Degrees, clockwise. */
+          rotation?: number;
+          scale?: number;
+          opacity?: number;
+          shadow?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            blur?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            x?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            y?: number | string;
+          };
+          /** @description When the element appears, from the scene start; default 0. */
+          start?: number | string;
+          /** @description How long it stays; default until the scene ends. */
+          duration?: number | string;
+          animate?: {
+            /** @enum {string} */
+            preset:
+              | 'fadeIn'
+              | 'fadeOut'
+              | 'slideIn'
+              | 'slideOut'
+              | 'slideFadeIn'
+              | 'slideFadeOut'
+              | 'pop'
+              | 'scaleIn'
+              | 'scaleOut'
+              | 'blurIn'
+              | 'blurOut'
+              | 'maskWipeIn'
+              | 'maskWipeOut'
+              | 'spin'
+              | 'float'
+              | 'pulse'
+              | 'drift'
+              | 'kenBurns'
+              | 'wordByWord'
+              | 'typewriter';
+            /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+            duration?: number | string;
+            /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+            delay?: number | string;
+            /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+            easing?:
+              | (
+                  | 'linear'
+                  | 'smooth'
+                  | 'snappy'
+                  | 'gentle'
+                  | 'in'
+                  | 'out'
+                  | 'inOut'
+                  | 'back'
+                  | 'bounce'
+                  | 'elastic'
+                  | 'spring'
+                )
+              | {
+                  spring: {
+                    stiffness?: number;
+                    damping?: number;
+                    mass?: number;
+                  };
+                }
+              | {
+                  cubicBezier: [number, number, number, number];
+                };
+            trigger?:
+              | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+              | {
+                  /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                  at: number | string;
+                }
+              | {
+                  after: string;
+                };
+            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            repeat?: number | 'forever';
+            /** @description Delay between children of a group, or words of wordByWord. */
+            stagger?: number | string;
+            /** @enum {string} */
+            direction?: 'left' | 'right' | 'up' | 'down';
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
+            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            amount?: number;
+          }[];
+          keyframes?: {
+            [key: string]: {
+              /** @description Time from the element start. */
+              at: number | string;
+              value: number | string;
+              /** @description Easing from the previous keyframe to this one. */
+              easing?:
+                | (
+                    | 'linear'
+                    | 'smooth'
+                    | 'snappy'
+                    | 'gentle'
+                    | 'in'
+                    | 'out'
+                    | 'inOut'
+                    | 'back'
+                    | 'bounce'
+                    | 'elastic'
+                    | 'spring'
+                  )
+                | {
+                    spring: {
+                      stiffness?: number;
+                      damping?: number;
+                      mass?: number;
+                    };
+                  }
+                | {
+                    cubicBezier: [number, number, number, number];
+                  };
+            }[];
+          };
+          /** @description The captions themselves (any text with a "-->" timing line), or a caption file: "asset:talk.srt" or a project path. */
+          srt?: string;
+          /** @description The captions themselves (any text with a "-->" timing line), or a caption file: "asset:talk.srt" or a project path. */
+          vtt?: string;
+          words?: ({
+            text?: string;
+            word?: string;
+            start: number;
+            end: number;
+          } & {
+            [key: string]: unknown;
+          })[];
+          /**
+           * @description subtitle (default): lines in a box; pop: a few words at a time, the spoken one scaled and coloured; karaoke: the whole line, a highlight sweeping across the words.
+           * @enum {string}
+           */
+          style?: 'subtitle' | 'pop' | 'karaoke';
+          /**
+           * @description Where lines sit in the element's box (by default the safe area); default bottom.
+           * @enum {string}
+           */
+          position?: 'bottom' | 'center' | 'top';
+          /** @description Line width at most; default 90% of the element's box. */
+          maxWidth?: number | string;
+          /** @description Lines shown at once; default 2. */
+          maxLines?: number;
+          /** @description pop: words shown at once; default 3. */
+          maxWords?: number;
+          /** @description Shifts every cue: "0.5s" later, "-0.5s" earlier. */
+          offset?: number | string;
+          /** @description Plays the cue times faster (2) or slower (0.5), to match a clip played at that rate. */
+          speed?: number;
+          /** @description pop: the spoken word; karaoke: the sung words. Default #facc15. */
+          highlightColor?: string;
+          /** @description pop: how much the spoken word grows; default 1.15. */
+          activeScale?: number;
+          /** @description Review flags a cue read faster than this (caption_too_fast); default 20. */
+          maxCharsPerSecond?: number;
+          /** @description "sans" (default), "serif", "mono", "display", or a family declared in the project fonts. */
+          font?: string;
+          /** @description Default 700 (400 for display, which has one weight). */
+          weight?: number;
+          italic?: boolean;
+          /** @description Font size; default 72 design pixels. */
+          size?: number | string;
+          /** @description Multiple of the font size; default 1.15. */
+          lineHeight?: number;
+          /** @description In em; default 0. */
+          letterSpacing?: number;
+          /** @description Default white. */
+          color?: string;
+          /** @enum {string} */
+          align?: 'left' | 'center' | 'right';
+          /** @enum {string} */
+          transform?: 'none' | 'uppercase' | 'lowercase';
+          stroke?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            width: number | string;
+            dash?: number[];
+          };
+          textShadow?: {
+            /** @description A CSS color. */
+            color: string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            blur?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            x?: number | string;
+            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            y?: number | string;
+          };
+          /** @description A box or pill behind each line of text. */
           background?: {
             /** @description A CSS color. */
             color: string;
@@ -2112,7 +2680,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -2159,6 +2728,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];
@@ -2289,7 +2874,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -2336,6 +2922,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];
@@ -2472,7 +3074,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -2519,6 +3122,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];
@@ -2653,7 +3272,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -2700,6 +3320,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];
@@ -2832,7 +3468,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -2879,6 +3516,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];
@@ -3000,7 +3653,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -3047,6 +3701,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];
@@ -3186,7 +3856,8 @@ export interface components {
               | 'pulse'
               | 'drift'
               | 'kenBurns'
-              | 'wordByWord';
+              | 'wordByWord'
+              | 'typewriter';
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
             duration?: number | string;
             /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
@@ -3233,6 +3904,22 @@ export interface components {
             direction?: 'left' | 'right' | 'up' | 'down';
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             distance?: number | string;
+            /**
+             * @description typewriter: type a character (default) or a word at a time.
+             * @enum {string}
+             */
+            by?: 'character' | 'word';
+            /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+            rate?: number;
+            /** @description typewriter: a bar cursor after the last typed character. */
+            cursor?:
+              | boolean
+              | {
+                  /** @description Default the text's colour. */
+                  color?: string;
+                  /** @description Blink while not typing; default true. */
+                  blink?: boolean;
+                };
             /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
             amount?: number;
           }[];

@@ -53,7 +53,11 @@ const TRANSITION_NOTES: Record<TransitionType, string> = {
 };
 
 const ELEMENT_NOTES: Record<SpecElement['type'], string> = {
-  text: 'Wraps to its width; `size` default 72, `weight` default 700, color default white',
+  text: 'Wraps to its width; `size` default 72, `weight` default 700, color default white; `highlight`: [{match | words, color?}] sweeps a marker behind words; animate with `typewriter` {by?, rate?, cursor?}',
+  counter:
+    'A number counting `from` (default 0) `to`, over `countDuration` (1.5s) after `countDelay`; `format` takes Intl.NumberFormat options (style percent|currency|unit, currency, notation compact, …), `locale`, `decimals`, `prefix`, `suffix`; styled like text; digits never jitter',
+  captions:
+    'Timed captions from `srt` or `vtt` (the text itself, or a project file like "asset:talk.srt") or `words` [{text, start, end}] in seconds; `style` subtitle | pop | karaoke; `position` bottom|center|top inside the safe area; `maxLines`, `maxWidth`, `offset`, `speed`, `highlightColor`; styled like text',
   image: 'Default `fit` cover; `kenBurns`: true or {zoom, direction}',
   clip: 'A video; its own audio is mixed in unless `muted`',
   rect: 'Default 200×200; `fill` is a color or a gradient {type: linear|radial, colors, angle?}',

@@ -58,7 +58,8 @@ describe('compileComposition', () => {
     );
     expect(compiled.inputs).toEqual([...compiled.inputs].sort());
 
-    // The builder's own packages (zod for schemas, culori for colours), each with its installed version.
+    // The builder's own packages (zod for schemas, culori for colours, webvtt-parser for captions),
+    // each with its installed version.
     const version = async (name: string) =>
       (
         JSON.parse(await readFile(path.join(repoRoot, `node_modules/${name}/package.json`), 'utf8')) as {
@@ -67,6 +68,7 @@ describe('compileComposition', () => {
       ).version;
     expect(compiled.packages).toEqual([
       { name: 'culori', version: await version('culori') },
+      { name: 'webvtt-parser', version: await version('webvtt-parser') },
       { name: 'zod', version: await version('zod') },
     ]);
 

@@ -14,7 +14,7 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { loadComposition } from './load.ts';
 
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
-const NAMES = ['product-launch', 'travel-reel', 'data-story', 'brand-intro'];
+const NAMES = ['product-launch', 'travel-reel', 'data-story', 'brand-intro', 'interview-clip'];
 const models = new Map<string, VideoModel>();
 
 beforeAll(async () => {

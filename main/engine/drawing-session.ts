@@ -13,6 +13,7 @@ import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import type { SkiaSurface } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
+import { checkCaptions } from '../../shared/elements/captions-pages.ts';
 import { MediaSession } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
@@ -76,6 +77,7 @@ export class DrawingSession {
       options.signal,
       collect('media'),
     );
+    checkCaptions(video.model, (src) => media.captionText(src));
     return new DrawingSession(video, media, unavailable, options.review);
   }
 

@@ -1,4 +1,5 @@
 // Makes every font a render uses available to Skia before the first frame is drawn.
+import { isTextualType } from '../../shared/spec/elements.ts';
 import { registerBundledFonts, registerFontFile } from '../fonts/register.ts';
 import { BUNDLED_FAMILIES, isBundledFamily } from '../../shared/fonts/fonts.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
@@ -48,7 +49,7 @@ export async function prepareFonts(
   return loaded;
 }
 
-/** Each text element's font family, at the pointer of its `font` field, groups included. */
+/** Each text-drawing element's font family, at the pointer of its `font` field, groups included. */
 function textFonts(model: VideoModel): { family: string; pointer: string }[] {
   const found: { family: string; pointer: string }[] = [];
   const pending = model.scenes.map((scene, index) => ({
@@ -59,7 +60,8 @@ function textFonts(model: VideoModel): { family: string; pointer: string }[] {
     next.elements.forEach((element, index) => {
       const { type, font, children } = element as { type?: string; font?: unknown; children?: unknown };
       const at = `${next.at}/${index}`;
-      if (type === 'text' && typeof font === 'string') found.push({ family: font, pointer: `${at}/font` });
+      if (type && isTextualType(type) && typeof font === 'string')
+        found.push({ family: font, pointer: `${at}/font` });
       if (Array.isArray(children)) pending.push({ elements: children, at: `${at}/children` });
     });
   }

@@ -2,6 +2,7 @@
 // the drawing code reads synchronously.
 import type { DrawableImage, MediaLookup } from '../../shared/canvas/types.ts';
 import { loadImages } from '../media/images.ts';
+import { readCaptionFile } from '../media/caption-files.ts';
 import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { MediaContext } from './project-context.ts';
@@ -10,13 +11,14 @@ import type { MediaPlan, VideoUse } from '../../shared/timeline/media-plan.ts';
 
 /** A media file the render read: the source as written, the file it resolved to, and its use. */
 export interface MediaFileUse {
-  role: 'image' | 'video' | 'audio';
+  role: 'image' | 'video' | 'audio' | 'captions';
   source: string;
   path: string;
 }
 
 export class MediaSession implements MediaLookup {
   readonly #images: Map<string, DrawableImage>;
+  readonly #captions: Map<string, string>;
   readonly #files: Map<string, string>;
   readonly #videos: VideoUse[];
   readonly #imageSources: Set<string>;
@@ -28,11 +30,13 @@ export class MediaSession implements MediaLookup {
 
   private constructor(
     images: Map<string, DrawableImage>,
+    captions: Map<string, string>,
     files: Map<string, string>,
     plan: MediaPlan,
     fps: number,
   ) {
     this.#images = images;
+    this.#captions = captions;
     this.#files = files;
     this.#videos = plan.videos;
     this.#imageSources = plan.images;
@@ -52,10 +56,13 @@ export class MediaSession implements MediaLookup {
     onMissing?: (src: string, error: MediaError) => void,
   ): Promise<MediaSession> {
     const files = new Map<string, string>();
+    const captions = new Map<string, string>();
     for (const src of plan.sources) {
       try {
         const resolved = await resolveMediaSource(src, context, signal);
         files.set(src, resolved.path);
+        if (plan.captions.has(src))
+          captions.set(src, await readCaptionFile(src, resolved.path, resolved.root));
       } catch (error) {
         if (!onMissing || !(error instanceof MediaError)) throw error;
         onMissing(src, error);
@@ -67,7 +74,7 @@ export class MediaSession implements MediaLookup {
     const images = (await loadImages(imagePaths, {
       maxPixels: context.policy.maxImagePixels,
     })) as unknown as Map<string, DrawableImage>;
-    return new MediaSession(images, files, plan, fps);
+    return new MediaSession(images, captions, files, plan, fps);
   }
 
   /** The local file behind a source (for audio mixing). */
@@ -84,9 +91,11 @@ export class MediaSession implements MediaLookup {
     for (const [source, path] of this.#files) {
       const role = this.#imageSources.has(source)
         ? 'image'
-        : this.#videos.some((use) => use.src === source)
-          ? 'video'
-          : 'audio';
+        : this.#captions.has(source)
+          ? 'captions'
+          : this.#videos.some((use) => use.src === source)
+            ? 'video'
+            : 'audio';
       if (role === 'video' && !this.#videosDrawn.has(source)) continue;
       if (role === 'audio' && !audio) continue;
       used.push({ role, source, path });
@@ -132,6 +141,10 @@ export class MediaSession implements MediaLookup {
 
   image(src: string): DrawableImage | undefined {
     return this.#images.get(src);
+  }
+
+  captionText(src: string): string | undefined {
+    return this.#captions.get(src);
   }
 
   videoFrame(key: string): DrawableImage | undefined {

@@ -24,6 +24,7 @@ import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
 import type { FontFileUse } from './fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
+import { checkCaptions } from '../../shared/elements/captions-pages.ts';
 import { MediaSession } from './media-session.ts';
 import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
@@ -153,6 +154,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   });
 
   const media = await MediaSession.open(planMedia(video), video.fps, request.project.media, signal);
+  checkCaptions(video.model, (src) => media.captionText(src));
   const surface = createSkiaSurface(video.size.width, video.size.height);
   const env = createDrawEnv(video.size, video.fps, media);
   const plannedAudio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;

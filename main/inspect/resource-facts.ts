@@ -77,6 +77,8 @@ async function mediaDetails(src: string, kind: MediaKind, version: FileVersion):
       const image = (await loadImages(new Map([[src, version.path]]))).get(src)!;
       return { width: image.width, height: image.height };
     }
+    // A caption file is text: whether it parses is the render's check, with its cue and line.
+    if (kind === 'captions') return {};
     const probe = await probeMedia(version.path, src);
     const details: MediaDetails = { durationSeconds: probe.durationSeconds, hasAudio: probe.hasAudio };
     if (kind === 'video') {

@@ -4,6 +4,9 @@ import type { TextElement } from '../../shared/spec/text-element.ts';
 import { defaultFontWeight } from '../../shared/fonts/fonts.ts';
 import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
+import { captionFile } from '../../shared/spec/captions-element.ts';
+import { isTextualType } from '../../shared/spec/elements.ts';
+import { captionTextStyle } from '../../shared/elements/captions-draw.ts';
 import { elementInterval } from './timeline-facts.ts';
 import type { MediaKind, SourceUse, TextFontUse } from '../../shared/protocol/inspect.ts';
 
@@ -59,6 +62,12 @@ function sceneImageUses(scene: ResolvedScene, fps: number, images: Set<string>) 
     });
   }
   walk(scene.elements, (element) => {
+    const file = element.element.type === 'captions' ? captionFile(element.element) : undefined;
+    if (file) {
+      const interval = elementInterval(scene, element, fps);
+      uses.push({ src: file.src, use: { key: element.key, isElement: true, kind: 'captions', ...interval } });
+      return;
+    }
     const src = 'src' in element.element ? element.element.src : undefined;
     if (element.element.type !== 'image' || typeof src !== 'string' || !images.has(src)) return;
     uses.push({
@@ -87,7 +96,7 @@ export function endAudioUsesAtSource(
   });
 }
 
-const KIND_RANK: Record<MediaKind, number> = { video: 0, image: 1, audio: 2 };
+const KIND_RANK: Record<MediaKind, number> = { video: 0, image: 1, audio: 2, captions: 3 };
 
 /** Every media source the video reads, in the order first used, with each place it is used. */
 export function mediaSourceUses(video: ResolvedVideo): MediaSourceUses[] {
@@ -115,18 +124,22 @@ export function mediaSourceUses(video: ResolvedVideo): MediaSourceUses[] {
   }
   // planMedia may know sources this walk does not (a future element type with media): keep them.
   for (const src of plan.sources) {
-    if (!bySrc.has(src)) bySrc.set(src, { src, kind: plan.images.has(src) ? 'image' : 'video', uses: [] });
+    if (bySrc.has(src)) continue;
+    const kind = plan.images.has(src) ? 'image' : plan.captions.has(src) ? 'captions' : 'video';
+    bySrc.set(src, { src, kind, uses: [] });
   }
   return [...bySrc.values()];
 }
 
-/** Every text element with the font face it asks for (family, weight, italic as the renderer reads them). */
+/** Every element that draws text, with the font face it asks for (family, weight, italic as the renderer reads them). */
 export function textFontUses(video: ResolvedVideo): TextFontUse[] {
   const uses: TextFontUse[] = [];
   for (const scene of video.scenes) {
     walk(scene.elements, (element) => {
-      if (element.element.type !== 'text') return;
-      const text = element.element as TextElement;
+      const drawn = element.element;
+      if (drawn.type === 'custom' || !isTextualType(drawn.type)) return;
+      // Captions draw in their style's face unless told otherwise (pop: 900).
+      const text = drawn.type === 'captions' ? captionTextStyle(drawn) : (drawn as TextElement);
       const family = text.font ?? 'sans';
       uses.push({
         key: element.key,

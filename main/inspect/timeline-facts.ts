@@ -36,6 +36,12 @@ function elementLabel(element: ModelElement): string {
   switch (element.type) {
     case 'text':
       return excerpt(element.text);
+    case 'counter':
+      return `${element.prefix ?? ''}${element.from ?? 0} → ${element.to}${element.suffix ?? ''}`;
+    case 'captions':
+      return element.words
+        ? `${element.words.length} timed words`
+        : `${element.style ?? 'subtitle'} captions`;
     case 'image':
     case 'clip':
       return element.src;

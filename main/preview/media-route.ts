@@ -36,7 +36,7 @@ export interface MediaRouteOptions {
  * What a composition loads through /media; sources, configs and secrets (.env) are never served.
  * ".ts" is MPEG-TS to the type database, but a TypeScript source here (and no browser plays MPEG-TS).
  */
-const SERVED_TYPES = /^(image|video|audio|font)\/(?!mp2t$)/;
+const SERVED_TYPES = /^(?:(image|video|audio|font)\/(?!mp2t$)|(text\/vtt|application\/x-subrip)(;|$))/;
 
 /** Project files are data, never a document of this origin (an SVG opened directly runs no script). */
 const DATA_ONLY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";

@@ -13,6 +13,7 @@ const FILE_TYPES: Record<AssetFact['kind'] | 'font', string> = {
   image: 'PNG, JPEG, WebP, GIF, AVIF or SVG image',
   video: 'video file (mp4, webm or mov)',
   audio: 'audio file (wav, m4a, mp3 or ogg)',
+  captions: 'caption file (.srt or .vtt)',
   font: 'font file (.ttf, .otf or .woff2)',
 };
 

@@ -1,6 +1,7 @@
 // A drawing session set up for review: it records every element drawn on a frame, can draw the same
 // frame again without its text (to sample what the text sits on), and reads pixels back. One session
 // serves both drawings, so media and fonts are opened once and the two passes see the same frame.
+import { isTextualType } from '../../shared/spec/elements.ts';
 import { createHash } from 'node:crypto';
 import type { DrawEnv, DrawnElement } from '../../shared/canvas/types.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
@@ -62,7 +63,7 @@ export class ReviewSession {
       signal: options.signal,
       review: {
         observe: (drawn) => mode.observed?.push(drawn),
-        hide: (element) => mode.hideText && element.type === 'text',
+        hide: (element) => mode.hideText && isTextualType(element.type),
       },
     });
     return new ReviewSession(drawing, mode);

@@ -26,6 +26,7 @@ describe('listExamples', () => {
     expect(examples.map((example) => example.id)).toEqual([
       'brand-intro',
       'data-story',
+      'interview-clip',
       'product-launch',
       'travel-reel',
     ]);

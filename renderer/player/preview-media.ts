@@ -31,9 +31,16 @@ async function loadImage(src: string): Promise<HTMLImageElement> {
   return image;
 }
 
+async function loadText(src: string): Promise<string> {
+  const response = await fetch(mediaUrl(src));
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.text()).replace(/^\uFEFF/, '');
+}
+
 export class PreviewMedia implements MediaLookup {
   readonly missing: MissingSource[];
   readonly #images: Map<string, DrawableImage>;
+  readonly #captions = new Map<string, string>();
   readonly #videos: Map<string, PreviewVideo>;
 
   private constructor(
@@ -59,13 +66,25 @@ export class PreviewMedia implements MediaLookup {
         }
       }),
     );
+    const captions = new Map<string, string>();
+    await Promise.all(
+      [...plan.captions].map(async (src) => {
+        try {
+          captions.set(src, await loadText(src));
+        } catch {
+          missing.push({ src, message: await refusalReason(src) });
+        }
+      }),
+    );
     const videos = new Map(plan.videos.map((use) => [use.key, new PreviewVideo(use, fps, onSeeked)]));
     await Promise.all([...videos.values()].map((video) => video.firstPicture()));
     const failed = new Set(
       [...videos.values()].filter((video) => video.failed).map((video) => video.use.src),
     );
     for (const src of failed) missing.push({ src, message: await refusalReason(src) });
-    return new PreviewMedia(images, videos, missing);
+    const media = new PreviewMedia(images, videos, missing);
+    for (const [src, text] of captions) media.#captions.set(src, text);
+    return media;
   }
 
   /** Brings every video to frame `frame` before it is drawn. */
@@ -75,6 +94,10 @@ export class PreviewMedia implements MediaLookup {
 
   image(src: string): DrawableImage | undefined {
     return this.#images.get(src);
+  }
+
+  captionText(src: string): string | undefined {
+    return this.#captions.get(src);
   }
 
   videoFrame(key: string): DrawableImage | undefined {

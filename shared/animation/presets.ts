@@ -29,6 +29,8 @@ export interface PresetMoment {
   ease: EasingFunction;
   /** For wordByWord: the progress of each word at this instant. */
   wordProgress: (wordIndex: number) => number;
+  /** For typewriter: whether its cursor shows at this instant (solid while typing, else blinking). */
+  cursorVisible: boolean;
   elementType: string;
   context: PresetContext;
 }
@@ -42,6 +44,10 @@ export interface PresetDefinition {
 }
 
 export const DEFAULT_WORD_STAGGER_SECONDS = 0.08;
+/** typewriter: characters a second (a brisk typist), and words a second when typing by word. */
+export const DEFAULT_TYPING_RATE = { character: 18, word: 4 } as const;
+/** A text cursor blinks on and off every 530 ms, as most systems' do. */
+export const CURSOR_BLINK_SECONDS = 0.53;
 
 const UNIT: Record<Direction, { x: number; y: number }> = {
   left: { x: -1, y: 0 },
@@ -244,6 +250,22 @@ export const PRESETS: Record<AnimationPreset, PresetDefinition> = {
     apply: (state, m) => {
       const previous = state.wordProgress;
       state.wordProgress = previous ? (i) => Math.min(previous(i), m.wordProgress(i)) : m.wordProgress;
+    },
+  },
+  typewriter: {
+    kind: 'entrance',
+    // Set by the timeline from the text's length and the rate, unless the animation gives one.
+    durationSeconds: 1,
+    easing: 'linear',
+    apply: (state, m) => {
+      const cursor = m.animation.cursor;
+      state.typing = {
+        fraction: Math.min(1, Math.max(0, m.eased)),
+        by: m.animation.by ?? 'character',
+        cursor: cursor
+          ? { color: typeof cursor === 'object' ? cursor.color : undefined, visible: m.cursorVisible }
+          : undefined,
+      };
     },
   },
 };

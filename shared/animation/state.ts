@@ -22,10 +22,20 @@ export interface AnimatedState {
   wipe: { visible: number; from: Direction } | undefined;
   /** wordByWord: the reveal progress (0..1) of each word, by index. */
   wordProgress: ((wordIndex: number) => number) | undefined;
+  /** typewriter: how much of the text is typed (0..1), by character or word, and its cursor. */
+  typing: TypingState | undefined;
   /** kenBurns on media: 0..1 progress of a slow zoom and pan of the content inside its box. */
   kenBurns: { progress: number; amount: number; direction: Direction } | undefined;
   /** Keyframed property values, overriding the element's own. */
   props: Partial<Record<string, number | string>>;
+}
+
+export interface TypingState {
+  /** Share of the characters (or words) typed, 0..1. */
+  fraction: number;
+  by: 'character' | 'word';
+  /** The cursor, when the animation has one: its colour (undefined: the text's) and whether it shows now. */
+  cursor: { color: string | undefined; visible: boolean } | undefined;
 }
 
 export function restingState(): AnimatedState {
@@ -40,6 +50,7 @@ export function restingState(): AnimatedState {
     blur: 0,
     wipe: undefined,
     wordProgress: undefined,
+    typing: undefined,
     kenBurns: undefined,
     props: {},
   };

@@ -43,6 +43,7 @@ export const pulse = animationHelpers.pulse;
 export const drift = animationHelpers.drift;
 export const kenBurns = animationHelpers.kenBurns;
 export const wordByWord = animationHelpers.wordByWord;
+export const typewriter = animationHelpers.typewriter;
 
 /** A physical spring easing: `easing: spring({ stiffness: 180, damping: 12 })`. */
 export function spring(props: Spring = {}): Easing {

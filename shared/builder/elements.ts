@@ -6,12 +6,16 @@ import { ELEMENT_KINDS } from '../spec/elements.ts';
 import type { ClipElement, ImageElement } from '../spec/media-elements.ts';
 import type { EllipseElement, LineElement, PathElement, RectElement } from '../spec/shape-elements.ts';
 import type { TextElement } from '../spec/text-element.ts';
+import type { CounterElement } from '../spec/counter-element.ts';
+import type { CaptionsElement } from '../spec/captions-element.ts';
 import type { CustomDrawInfo, CustomElement, ModelElement } from '../spec/model.ts';
 import type { ElementInput } from './element.ts';
 import { KinoElement, describeValue, toModelElement } from './element.ts';
 
 type Props<T, Omitted extends string = never> = Omit<T, 'type' | Omitted>;
 export type TextProps = Props<TextElement, 'text'>;
+export type CounterProps = Props<CounterElement, 'to'>;
+export type CaptionsProps = Props<CaptionsElement>;
 export type ImageProps = Props<ImageElement, 'src'>;
 export type ClipProps = Props<ClipElement, 'src'>;
 export type RectProps = Props<RectElement>;
@@ -81,6 +85,11 @@ function registered<F>(name: string): F {
 
 /** Text: `text('Hello', { font: 'display', size: 120 })`. */
 export const text = registered<(text: string, props?: TextProps) => KinoElement<TextElement>>('text');
+/** A number counting up (or down): `counter(12480, { prefix: '$', countDuration: '2s' })`. */
+export const counter =
+  registered<(to: number, props?: CounterProps) => KinoElement<CounterElement>>('counter');
+/** Timed captions: `captions({ srt: 'asset:talk.srt', style: 'pop' })`, or `words` from a transcriber. */
+export const captions = registered<(props: CaptionsProps) => KinoElement<CaptionsElement>>('captions');
 /** A still image: `image('asset:photo.jpg', { width: '80%', radius: 32 })`. */
 export const image = registered<(src: string, props?: ImageProps) => KinoElement<ImageElement>>('image');
 /** A video clip: `clip('asset:waves.mp4', { trim: { start: '1s' }, muted: true })`. */

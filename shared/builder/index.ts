@@ -22,6 +22,7 @@ export {
   spin,
   spring,
   wordByWord,
+  typewriter,
   animationHelpers,
 } from './animations.ts';
 export type { AnimationHelper, AnimationProps, KeyframeTuple } from './animations.ts';
@@ -29,9 +30,24 @@ export { music, sfx } from './audio.ts';
 export type { AudioProps } from './audio.ts';
 export { KinoElement } from './element.ts';
 export type { ElementInput, ElementProps } from './element.ts';
-export { clip, custom, elementBuilders, ellipse, group, image, line, path, rect, text } from './elements.ts';
+export {
+  captions,
+  clip,
+  counter,
+  custom,
+  elementBuilders,
+  ellipse,
+  group,
+  image,
+  line,
+  path,
+  rect,
+  text,
+} from './elements.ts';
 export type {
+  CaptionsProps,
   ClipProps,
+  CounterProps,
   CustomDraw,
   CustomDrawInfo,
   CustomProps,

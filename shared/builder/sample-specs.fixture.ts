@@ -238,6 +238,76 @@ const everything: VideoSpec = {
   ],
 };
 
+const textEffects: VideoSpec = {
+  kinoSpec: 1,
+  scenes: [
+    {
+      duration: '4s',
+      elements: [
+        {
+          type: 'text',
+          text: 'Typed out, then marked',
+          y: 0.2,
+          highlight: [
+            { match: 'marked', color: '#fde047', textColor: '#111827', start: '1s', duration: '400ms' },
+            { words: [0, 1], color: 'rgba(244, 114, 182, 0.8)' },
+            { words: 2 },
+          ],
+          animate: [
+            { preset: 'typewriter', by: 'character', rate: 24, cursor: { color: '#22d3ee', blink: false } },
+          ],
+        },
+        {
+          type: 'text',
+          text: 'Word at a time',
+          y: 0.3,
+          animate: [{ preset: 'typewriter', by: 'word', cursor: true }],
+        },
+        {
+          type: 'counter',
+          to: 12480,
+          from: 100,
+          countDelay: '0.2s',
+          countDuration: '2s',
+          easing: { spring: { damping: 20 } },
+          locale: 'de-DE',
+          decimals: 1,
+          format: { style: 'currency', currency: 'EUR', notation: 'compact', useGrouping: true },
+          prefix: '≈ ',
+          suffix: ' / yr',
+          size: 140,
+          weight: 900,
+          y: 0.5,
+        },
+        {
+          type: 'captions',
+          srt: '1\n00:00:00,500 --> 00:00:02,000\nHi "there"\n',
+          style: 'karaoke',
+          position: 'top',
+          maxWidth: '80%',
+          maxLines: 1,
+          offset: '-0.25s',
+          speed: 1.5,
+          highlightColor: '#22c55e',
+          maxCharsPerSecond: 18,
+          size: 48,
+        },
+        { type: 'captions', vtt: 'asset:talk.vtt', style: 'subtitle' },
+        {
+          type: 'captions',
+          words: [
+            { text: 'Pop', start: 0, end: 0.4 },
+            { word: ' goes', start: 0.4, end: 0.8, probability: 0.93 },
+          ],
+          style: 'pop',
+          maxWords: 2,
+          activeScale: 1.2,
+        },
+      ],
+    },
+  ],
+};
+
 const minimal: VideoSpec = {
   kinoSpec: 1,
   aspect: { width: 1280, height: 720 },
@@ -263,4 +333,4 @@ const emptyLists: VideoSpec = {
   ],
 };
 
-export const SAMPLE_SPECS: Record<string, VideoSpec> = { everything, minimal, emptyLists };
+export const SAMPLE_SPECS: Record<string, VideoSpec> = { everything, textEffects, minimal, emptyLists };

@@ -30,6 +30,8 @@ export interface MediaLookup {
    * one source can play in several places at different times.
    */
   videoFrame(key: string): DrawableImage | undefined;
+  /** A caption file's text (SRT or WebVTT), by its source string; hosts without captions leave it out. */
+  captionText?(src: string): string | undefined;
 }
 
 /** Maps the spec's family names ("sans", "serif", "mono", "display", custom) to loaded families. */

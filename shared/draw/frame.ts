@@ -3,7 +3,8 @@ import { perHost } from '../canvas/host-cache.ts';
 import { animatedState } from '../timeline/evaluate.ts';
 import type { AnimatedState } from '../animation/state.ts';
 import { elementDrawer } from '../elements/registry.ts';
-import type { CustomElement } from '../spec/model.ts';
+import type { CustomElement, ModelElement } from '../spec/model.ts';
+import { isTextualType } from '../spec/elements.ts';
 import { frameComposition } from '../timeline/resolve.ts';
 import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../timeline/types.ts';
 import { frameBox, placeElement, safeBox } from '../elements/place.ts';
@@ -89,18 +90,23 @@ export function drawElement(
   ctx.translate(-cx, -cy);
   clipToWipe(ctx, box, state);
   if (blur > 0.05) ctx.filter = `blur(${blur.toFixed(2)}px)`;
-  if (env.review?.observe) {
+  const observe = env.review?.observe;
+  // Counters and captions are judged by the text they draw, which they report themselves.
+  const observesItself =
+    observe && element.type !== 'custom' && element.type !== 'text' && isTextualType(element.type);
+  const drawnAs = (shown: ModelElement, shownBox: Box) => {
     const m = ctx.getTransform();
-    env.review.observe({
+    observe?.({
       key: resolved.key,
-      element,
-      box,
+      element: shown,
+      box: shownBox,
       transform: { a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f },
       alpha: ctx.globalAlpha,
       state,
       inTransition: frame.inTransition,
     });
-  }
+  };
+  if (observe && !observesItself) drawnAs(element, box);
   if (element.shadow) {
     const context = { frame: env.size, scale: env.scale };
     ctx.shadowColor = canvasColor(element.shadow.color);
@@ -129,6 +135,7 @@ export function drawElement(
       env,
       key: resolved.key,
       time: { frame: frame.frame, sceneSeconds, elementSeconds, elementDuration },
+      observeText: observesItself ? drawnAs : undefined,
       drawChildren: () => {
         for (const child of resolved.children) drawElement(ctx, child, box, frame);
       },

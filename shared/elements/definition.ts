@@ -2,6 +2,7 @@
 // spec's part (shared/spec/elements.ts).
 import type { AnimatedState } from '../animation/state.ts';
 import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
+import type { TextElement } from '../spec/text-element.ts';
 
 export interface ElementTime {
   frame: number;
@@ -23,6 +24,11 @@ export interface ElementDrawArgs<T> {
   time: ElementTime;
   /** Unique path of this element in the video (e.g. "s0/e2/e1"), used to key video frames. */
   key: string;
+  /**
+   * Elements that draw text other than the text element (counters, captions) report here each text
+   * block they draw, as a text element in its box, for review to read like any text.
+   */
+  observeText?: ((text: TextElement, box: Box) => void) | undefined;
   /** Draws child elements inside a box (groups only). */
   drawChildren: (children: readonly unknown[], box: Box) => void;
 }

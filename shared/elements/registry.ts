@@ -5,6 +5,8 @@ import type { ElementDrawer } from './definition.ts';
 import { drawMedia, mediaIntrinsicSize } from './media-draw.ts';
 import { drawEllipse, drawLine, drawPath, drawRect } from './shapes-draw.ts';
 import { drawText, measureText } from './text-draw.ts';
+import { drawCounter, measureCounter } from './counter-draw.ts';
+import { drawCaptions } from './captions-draw.ts';
 
 type Drawers = { [K in SpecElement['type']]: ElementDrawer<Extract<SpecElement, { type: K }>> };
 
@@ -19,6 +21,12 @@ const square = (_element: unknown, env: { scale: number }) => ({
 
 const DRAWERS: Drawers = {
   text: { intrinsicSize: (element, env, maxWidth) => measureText(element, env, maxWidth), draw: drawText },
+  counter: {
+    intrinsicSize: (element, env, maxWidth) => measureCounter(element, env, maxWidth),
+    draw: drawCounter,
+  },
+  // Captions fill their box (the safe area unless placed otherwise) and sit at its bottom by default.
+  captions: { intrinsicSize: fillBox, draw: drawCaptions },
   image: {
     intrinsicSize: (element, env, maxWidth, maxHeight) =>
       mediaIntrinsicSize(env.media.image(element.src), maxWidth, maxHeight),

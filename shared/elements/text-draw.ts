@@ -21,9 +21,15 @@ import { formatRgba, parseColor, canvasColor } from '../spec/color.ts';
 import type { LengthContext } from '../layout/length.ts';
 import { defaultFontWeight } from '../fonts/fonts.ts';
 import type { ElementDrawArgs } from './definition.ts';
-import { breakLines, graphemes, placeLines } from './text-layout.ts';
-import type { MeasureRun, PlacedLine, PlacedWord, TextLayout } from './text-layout.ts';
+import { breakLines, placeLines } from './text-layout.ts';
+import { graphemes } from '../spec/text-units.ts';
+import type { MeasureRun, PlacedLine, TextLayout } from './text-layout.ts';
 import type { TextElement } from '../spec/text-element.ts';
+import type { TypingState } from '../animation/state.ts';
+import { easingFunction } from '../animation/easing.ts';
+import { timeToSeconds } from '../spec/time.ts';
+import { markerRects, spanRanges, sweptRects, typedWords } from './text-effects.ts';
+import type { CursorPlacement, WordLook, WordPlacement } from './text-effects.ts';
 
 const DEFAULT_SIZE = 72;
 const DEFAULT_LINE_HEIGHT = 1.15;
@@ -33,6 +39,21 @@ const DEFAULT_PADDING_Y_EM = 0.25;
 const DEFAULT_RADIUS_EM = 0.12;
 /** How far below its place a word starts when revealed word by word. */
 const WORD_RISE_EM = 0.3;
+/** A word's optical centre above its baseline: where a scaled word grows from. */
+const WORD_CENTRE_EM = 0.35;
+/** A highlighter marker: from just over the x-height to just under the baseline, a little wider than the words. */
+const MARKER_TOP_EM = 0.82;
+const MARKER_BOTTOM_EM = 0.16;
+const MARKER_PAD_X_EM = 0.12;
+const MARKER_RADIUS_EM = 0.1;
+const DEFAULT_MARKER_COLOR = '#fde047';
+const DEFAULT_MARKER_START_SECONDS = 0.3;
+const DEFAULT_MARKER_SWEEP_SECONDS = 0.5;
+/** A bar cursor, like a text field's. */
+const CURSOR_GAP_EM = 0.06;
+const CURSOR_WIDTH_EM = 0.07;
+const CURSOR_ASCENT_EM = 0.8;
+const CURSOR_DESCENT_EM = 0.14;
 /** Room around glyph boxes for italics, accents and descenders that reach outside the line box. */
 const GLYPH_OVERHANG_EM = 0.5;
 
@@ -41,11 +62,14 @@ interface TextStyle {
   size: number;
   lineHeight: number;
   letterSpacing: number;
+  /** Every digit takes the same width (counters), so changing numbers do not jitter. */
+  tabularDigits: boolean;
 }
 
-interface StyleOverrides {
+export interface StyleOverrides {
   size?: number | string | undefined;
   letterSpacing?: number | string | undefined;
+  tabularDigits?: boolean | undefined;
 }
 
 function lengthContext(env: DrawEnv): LengthContext {
@@ -74,6 +98,7 @@ function textStyle(element: TextElement, env: DrawEnv, overrides: StyleOverrides
     size,
     lineHeight: size * (element.lineHeight ?? DEFAULT_LINE_HEIGHT),
     letterSpacing: spacingEm * size,
+    tabularDigits: overrides.tabularDigits === true,
   };
 }
 
@@ -100,6 +125,7 @@ function runPainter(ctx: Ctx2D, style: TextStyle): RunPainter {
   ctx.textBaseline = 'alphabetic';
   const paint = (pass: 'fill' | 'stroke', text: string, x: number, y: number) =>
     pass === 'fill' ? ctx.fillText(text, x, y) : ctx.strokeText(text, x, y);
+  if (style.tabularDigits) return tabularPainter(ctx, style, paint);
   if (style.letterSpacing === 0 || supportsLetterSpacing(ctx)) {
     if (supportsLetterSpacing(ctx)) ctx.letterSpacing = `${Number(style.letterSpacing.toFixed(3))}px`;
     return { measure: (text) => ctx.measureText(text).width, draw: paint };
@@ -113,6 +139,34 @@ function runPainter(ctx: Ctx2D, style: TextStyle): RunPainter {
       let cursor = x;
       for (const grapheme of graphemes(text)) {
         paint(pass, grapheme, cursor, y);
+        cursor += advance(grapheme);
+      }
+    },
+  };
+}
+
+const DIGIT = /^\p{Nd}$/u;
+
+/**
+ * Digits in cells as wide as the widest digit, each centred in its cell (what OpenType's tnum
+ * does, which canvas cannot ask a font for); other characters keep their own advances.
+ */
+function tabularPainter(
+  ctx: Ctx2D,
+  style: TextStyle,
+  paint: (pass: 'fill' | 'stroke', text: string, x: number, y: number) => void,
+): RunPainter {
+  if (supportsLetterSpacing(ctx)) ctx.letterSpacing = '0px';
+  const cell = Math.max(...'0123456789'.split('').map((digit) => ctx.measureText(digit).width));
+  const advance = (grapheme: string) =>
+    (DIGIT.test(grapheme) ? cell : ctx.measureText(grapheme).width) + style.letterSpacing;
+  return {
+    measure: (text) => graphemes(text).reduce((sum, g) => sum + advance(g), 0),
+    draw(pass, text, x, y) {
+      let cursor = x;
+      for (const grapheme of graphemes(text)) {
+        const inset = DIGIT.test(grapheme) ? (cell - ctx.measureText(grapheme).width) / 2 : 0;
+        paint(pass, grapheme, cursor + inset, y);
         cursor += advance(grapheme);
       }
     },
@@ -133,6 +187,11 @@ function backgroundPadding(element: TextElement, env: DrawEnv, size: number): Pa
     x: resolve(background.paddingX, DEFAULT_PADDING_X_EM),
     y: resolve(background.paddingY, DEFAULT_PADDING_Y_EM),
   };
+}
+
+/** The padding of a text's background box, in real pixels (none without a background). */
+export function textPadding(element: TextElement, env: DrawEnv, overrides: StyleOverrides = {}): Padding {
+  return backgroundPadding(element, env, textStyle(element, env, overrides).size);
 }
 
 function inset(box: Box, padding: Padding): Box {
@@ -164,7 +223,7 @@ export function layoutTextElement(
   box: Box,
   overrides: StyleOverrides = {},
 ): TextElementLayout {
-  const base = textStyle(element, env);
+  const base = textStyle(element, env, { tabularDigits: overrides.tabularDigits });
   const style =
     overrides.size === undefined && overrides.letterSpacing === undefined
       ? base
@@ -193,17 +252,32 @@ export function layoutTextElement(
 /** Layout measures on a 1×1 surface kept per host, as it runs for every text element every frame. */
 const measuringContext = perHost((env): Ctx2D => env.createSurface(1, 1).ctx);
 
+/** How a text element's words measure as drawn, for code that breaks its lines itself (captions). */
+export function wordMeasure(
+  element: TextElement,
+  env: DrawEnv,
+): { measure: MeasureRun; letterSpacing: number; display: (text: string) => string } {
+  const ctx = measuringContext(env);
+  const style = textStyle(element, env);
+  return {
+    measure: (text) => runPainter(ctx, style).measure(text),
+    letterSpacing: style.letterSpacing,
+    display: (text) => displayText({ ...element, text }),
+  };
+}
+
 /** Natural size in real pixels: the widest line (at most maxWidth) by all lines, plus background padding. */
 export function measureText(
   element: TextElement,
   env: DrawEnv,
   maxWidth: number,
+  overrides: StyleOverrides = {},
 ): { width: number; height: number } {
   const ctx = measuringContext(env);
   const style = textStyle(element, env);
   const padding = backgroundPadding(element, env, style.size);
   const wide = { x: 0, y: 0, width: Math.max(0, maxWidth), height: Infinity };
-  const layout = layoutTextElement(ctx, element, env, wide);
+  const layout = layoutTextElement(ctx, element, env, wide, overrides);
   // Rounded up so that laying out again in the returned width breaks the lines the same way.
   return {
     width: Math.min(Math.max(0, maxWidth), Math.ceil(layout.width + 2 * padding.x)),
@@ -339,21 +413,62 @@ function drawThroughLayer(
   ctx.restore();
 }
 
-interface WordPlacement {
-  word: PlacedWord;
-  x: number;
-  baseline: number;
-  /** Reveal progress: 1 fully drawn, 0 not drawn. */
-  progress: number;
-}
-
 interface GlyphPaint {
   style: TextStyle;
   color: string;
   stroke: { color: string; width: number; dash: number[] } | undefined;
+  /** Casting a shadow: every word in the paint's one colour, whatever its own look. */
+  caster?: boolean;
 }
 
-function placeWords(ctx: Ctx2D, layout: TextElementLayout, reveal: ((index: number) => number) | undefined) {
+/** Draws one word, scaled about its centre when its look says so. */
+function drawPlaced(
+  target: Ctx2D,
+  painter: RunPainter,
+  pass: 'fill' | 'stroke',
+  placed: WordPlacement,
+  style: TextStyle,
+): void {
+  const scale = placed.look?.scale ?? 1;
+  if (scale === 1) {
+    painter.draw(pass, placed.word.text, placed.x, placed.baseline);
+    return;
+  }
+  const cx = placed.x + placed.word.width / 2;
+  const cy = placed.baseline - WORD_CENTRE_EM * style.size;
+  target.save();
+  target.translate(cx, cy);
+  target.scale(scale, scale);
+  target.translate(-cx, -cy);
+  painter.draw(pass, placed.word.text, placed.x, placed.baseline);
+  target.restore();
+}
+
+/** Karaoke: the word again in the sweep colour, cut to the part swept so far. */
+function drawSweep(ctx: Ctx2D, painter: RunPainter, placed: WordPlacement, style: TextStyle): void {
+  const sweep = placed.look?.sweep;
+  if (!sweep || sweep.progress <= 0) return;
+  ctx.save();
+  ctx.beginPath();
+  const reach = style.lineHeight;
+  ctx.rect(
+    placed.x - reach,
+    placed.baseline - 2 * reach,
+    reach + placed.word.width * Math.min(1, sweep.progress),
+    4 * reach,
+  );
+  ctx.clip();
+  ctx.fillStyle = canvasColor(sweep.color);
+  drawPlaced(ctx, painter, 'fill', placed, style);
+  ctx.restore();
+}
+
+function placeWords(
+  ctx: Ctx2D,
+  layout: TextElementLayout,
+  reveal: ((index: number) => number) | undefined,
+  look: ((index: number) => WordLook | undefined) | undefined,
+): WordPlacement[] {
   const baseline = baselineOffset(ctx, layout.style);
   const rise = WORD_RISE_EM * layout.style.size;
   return layout.lines.flatMap((line: PlacedLine) =>
@@ -364,6 +479,7 @@ function placeWords(ctx: Ctx2D, layout: TextElementLayout, reveal: ((index: numb
         x: layout.area.x + line.x + word.x,
         baseline: layout.top + line.y + baseline + (1 - progress) * rise,
         progress,
+        look: look?.(word.index),
       };
     }),
   );
@@ -394,14 +510,14 @@ function paintWords(
       target.setLineDash(stroke.dash);
       for (const placed of words) {
         target.globalAlpha = withAlpha ? baseAlpha * placed.progress : knockOut ? 1 : baseAlpha;
-        targetPainter.draw('stroke', placed.word.text, placed.x, placed.baseline);
+        drawPlaced(target, targetPainter, 'stroke', placed, paint.style);
       }
       target.setLineDash([]);
       if (!knockOut) return;
       target.globalCompositeOperation = 'destination-out';
       target.fillStyle = '#000';
       target.globalAlpha = 1;
-      for (const placed of words) targetPainter.draw('fill', placed.word.text, placed.x, placed.baseline);
+      for (const placed of words) drawPlaced(target, targetPainter, 'fill', placed, paint.style);
       target.globalCompositeOperation = 'source-over';
     };
     const rect =
@@ -411,10 +527,13 @@ function paintWords(
     if (env && rect) drawThroughLayer(ctx, env, rect, (layer) => strokeWords(layer, true), 1);
     else strokeWords(ctx, false);
   }
-  ctx.fillStyle = canvasColor(paint.color);
+  const fill = canvasColor(paint.color);
   for (const placed of words) {
     ctx.globalAlpha = withAlpha ? baseAlpha * placed.progress : baseAlpha;
-    painter.draw('fill', placed.word.text, placed.x, placed.baseline);
+    const own = paint.caster ? undefined : placed.look?.color;
+    ctx.fillStyle = own === undefined ? fill : canvasColor(own);
+    drawPlaced(ctx, painter, 'fill', placed, paint.style);
+    if (!paint.caster) drawSweep(ctx, painter, placed, paint.style);
   }
   ctx.globalAlpha = baseAlpha;
 }
@@ -507,6 +626,7 @@ function drawShadow(
     ...paint,
     color: '#000',
     stroke: paint.stroke && { ...paint.stroke, color: '#000' },
+    caster: true,
   };
   drawThroughLayer(
     ctx,
@@ -526,27 +646,185 @@ function drawShadow(
   );
 }
 
-export function drawText({ ctx, element, box, env, state }: ElementDrawArgs<TextElement>): void {
-  ctx.save();
-  const layout = layoutTextElement(ctx, element, env, box, {
-    size: state.props.size,
-    letterSpacing: state.props.letterSpacing,
+/**
+ * A word drawn larger than laid out pushes its neighbours on the line apart by half its growth each
+ * way, so it never overlaps them and a centred line stays centred.
+ */
+function makeRoomForScaledWords(words: readonly WordPlacement[]): WordPlacement[] {
+  const shifts = words.map(() => 0);
+  words.forEach((grown, i) => {
+    const extra = ((grown.look?.scale ?? 1) - 1) * grown.word.width;
+    if (extra === 0) return;
+    words.forEach((other, j) => {
+      if (j === i || other.baseline !== grown.baseline) return;
+      shifts[j]! += ((j < i ? -1 : 1) * extra) / 2;
+    });
   });
+  return words.map((placed, i) => (shifts[i] === 0 ? placed : { ...placed, x: placed.x + shifts[i]! }));
+}
+
+/** A marker span resolved for one frame: what it covers, its colours and how far it has swept. */
+export interface MarkerSpan {
+  words?: number | readonly [number, number] | undefined;
+  match?: string | undefined;
+  color: string;
+  /** The covered words' colour once the sweep passes them. */
+  textColor: string | undefined;
+  progress: number;
+}
+
+/** Everything that changes how a text block draws besides its own fields. */
+export interface TextEffects {
+  /** Keyframed size and letter spacing, and tabular digits. */
+  overrides?: StyleOverrides;
+  /** wordByWord: each word's reveal, 0..1. */
+  wordProgress?: ((index: number) => number) | undefined;
+  typing?: TypingState | undefined;
+  markers?: readonly MarkerSpan[] | undefined;
+  /** A word's own colour, scale or sweep (captions). */
+  wordLook?: ((index: number) => WordLook | undefined) | undefined;
+}
+
+/** The band of a line a marker covers: most of the em box, a little over the glyphs. */
+function markerBand(style: TextStyle): (baseline: number) => { top: number; height: number } {
+  return (baseline) => ({
+    top: baseline - MARKER_TOP_EM * style.size,
+    height: (MARKER_TOP_EM + MARKER_BOTTOM_EM) * style.size,
+  });
+}
+
+function drawMarkers(
+  ctx: Ctx2D,
+  text: string,
+  words: readonly WordPlacement[],
+  markers: readonly MarkerSpan[],
+  painter: RunPainter,
+  style: TextStyle,
+): Map<number, string> {
+  const textColors = new Map<number, string>();
+  for (const marker of markers) {
+    const rects = markerRects(
+      words,
+      spanRanges(text, marker),
+      painter.measure,
+      markerBand(style),
+      MARKER_PAD_X_EM * style.size,
+    );
+    const swept = sweptRects(rects, marker.progress);
+    if (swept.length === 0) continue;
+    ctx.beginPath();
+    for (const rect of swept) roundedRectPath(ctx, rect, MARKER_RADIUS_EM * style.size);
+    ctx.fillStyle = canvasColor(marker.color);
+    ctx.fill();
+    const textColor = marker.textColor ?? readableOn(marker.color);
+    // A word takes the marker's text colour once the sweep has passed its middle.
+    swept.forEach((rect, i) => {
+      const full = rects[i]!;
+      for (const index of rect.words) {
+        const word = words.find((placed) => placed.word.index === index);
+        if (!word) continue;
+        const middle = word.x + word.word.width / 2;
+        if (rect.x + rect.width >= middle || rect.width >= full.width) textColors.set(index, textColor);
+      }
+    });
+  }
+  return textColors;
+}
+
+/** Black or white, whichever contrasts more with the colour. */
+function readableOn(color: string): string {
+  const rgba = parseColor(color);
+  if (!rgba) return '#000000';
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(rgba.r) + 0.7152 * channel(rgba.g) + 0.0722 * channel(rgba.b);
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
+}
+
+function drawCursor(ctx: Ctx2D, cursor: CursorPlacement, paint: GlyphPaint): void {
+  const size = paint.style.size;
+  ctx.fillStyle = canvasColor(cursor.color ?? paint.color);
+  ctx.fillRect(
+    cursor.x + CURSOR_GAP_EM * size,
+    cursor.baseline - CURSOR_ASCENT_EM * size,
+    Math.max(1, CURSOR_WIDTH_EM * size),
+    (CURSOR_ASCENT_EM + CURSOR_DESCENT_EM) * size,
+  );
+}
+
+/**
+ * Draws a text element's lines in `box` with the given effects: the one drawing of text that text,
+ * counters and captions share, so they look alike and review reads all of them the same way.
+ */
+export function drawTextBlock(
+  ctx: Ctx2D,
+  env: DrawEnv,
+  element: TextElement,
+  box: Box,
+  effects: TextEffects = {},
+): void {
+  ctx.save();
+  const layout = layoutTextElement(ctx, element, env, box, effects.overrides);
   drawLineBackgrounds(ctx, element, env, layout);
   const stroke = element.stroke;
   const paint: GlyphPaint = {
     style: layout.style,
-    color: typeof state.props.color === 'string' ? state.props.color : (element.color ?? '#ffffff'),
+    color: element.color ?? '#ffffff',
     stroke: stroke && {
       color: stroke.color,
       width: resolveLength(stroke.width, layout.style.size, lengthContext(env)),
       dash: (stroke.dash ?? []).map((d) => d * env.scale),
     },
   };
-  runPainter(ctx, layout.style);
-  const words = placeWords(ctx, layout, state.wordProgress).filter((placed) => placed.progress > 0);
+  const painter = runPainter(ctx, layout.style);
+  const placed = placeWords(ctx, layout, effects.wordProgress, effects.wordLook);
+  let words = effects.wordLook ? makeRoomForScaledWords(placed) : placed;
+  let cursor: CursorPlacement | undefined;
+  if (effects.typing) ({ words, cursor } = typedWords(placed, effects.typing, painter.measure));
+  if (effects.markers?.length) {
+    // Markers lie under the whole text as laid out, so they cover words still to be typed as well.
+    const colors = drawMarkers(ctx, displayText(element), placed, effects.markers, painter, layout.style);
+    if (colors.size > 0) {
+      words = words.map((word) =>
+        colors.has(word.word.index) && word.look?.color === undefined
+          ? { ...word, look: { ...word.look, color: colors.get(word.word.index) } }
+          : word,
+      );
+    }
+    runPainter(ctx, layout.style);
+  }
+  words = words.filter((word) => word.progress > 0);
   const shadow = deviceShadow(ctx, element, env, layout.style.size);
   if (shadow) drawShadow(ctx, env, layout, words, paint, shadow);
   drawWords(ctx, env, words, paint);
+  if (cursor) drawCursor(ctx, cursor, paint);
   ctx.restore();
+}
+
+function markersAt(element: TextElement, elementSeconds: number, fps: number): MarkerSpan[] | undefined {
+  return element.highlight?.map((span) => {
+    const start = span.start === undefined ? DEFAULT_MARKER_START_SECONDS : timeToSeconds(span.start, fps);
+    const duration =
+      span.duration === undefined ? DEFAULT_MARKER_SWEEP_SECONDS : timeToSeconds(span.duration, fps);
+    const linear = duration <= 0 ? (elementSeconds >= start ? 1 : 0) : (elementSeconds - start) / duration;
+    return {
+      words: span.words,
+      match: span.match,
+      color: span.color ?? DEFAULT_MARKER_COLOR,
+      textColor: span.textColor,
+      progress: easingFunction('inOut')(Math.min(1, Math.max(0, linear))),
+    };
+  });
+}
+
+export function drawText({ ctx, element, box, env, state, time }: ElementDrawArgs<TextElement>): void {
+  const color = typeof state.props.color === 'string' ? state.props.color : element.color;
+  drawTextBlock(ctx, env, color === element.color ? element : { ...element, color }, box, {
+    overrides: { size: state.props.size, letterSpacing: state.props.letterSpacing },
+    wordProgress: state.wordProgress,
+    typing: state.typing,
+    markers: markersAt(element, time.elementSeconds, env.fps),
+  });
 }

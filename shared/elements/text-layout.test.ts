@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breakLines, countWords, ELLIPSIS, graphemes, layoutText, placeLines } from './text-layout.ts';
+import { breakLines, ELLIPSIS, layoutText, placeLines } from './text-layout.ts';
+import { countWords, graphemes } from '../spec/text-units.ts';
 import type { MeasureRun } from './text-layout.ts';
 
 // A fixed-pitch font: every character advances 10px, plus the letter spacing after each one.

@@ -5,6 +5,8 @@
 // word at exactly these offsets: the measured layout and the drawn pixels cannot disagree, and a
 // word-by-word reveal lands every word where the static text has it.
 
+import { graphemes, paragraphWords } from '../spec/text-units.ts';
+
 export type TextAlign = 'left' | 'center' | 'right';
 
 /**
@@ -84,29 +86,6 @@ export type TextLayoutInput = BreakInput & Omit<PlaceInput, 'width'>;
 
 // A line measured at exactly the box width must still fit despite floating-point noise.
 const FIT_TOLERANCE = 0.01;
-const WORD_SEPARATORS = /[ \t]+/;
-
-const graphemeSegmenter =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : undefined;
-
-/** Splits text into user-perceived characters, so breaking never splits an emoji or accent. */
-export function graphemes(text: string): string[] {
-  return graphemeSegmenter ? Array.from(graphemeSegmenter.segment(text), (s) => s.segment) : Array.from(text);
-}
-
-function paragraphWords(text: string): string[][] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((paragraph) => paragraph.split(WORD_SEPARATORS).filter(Boolean));
-}
-
-/** How many words a text has, as wordByWord counts them (index 0 .. count - 1). */
-export function countWords(text: string): number {
-  return paragraphWords(text).reduce((sum, words) => sum + words.length, 0);
-}
 
 function cachedMeasure(measure: MeasureRun): MeasureRun {
   const cache = new Map<string, number>();

@@ -14,6 +14,10 @@ import {
 } from './shape-elements.ts';
 import type { TextElement } from './text-element.ts';
 import { TextElementSchema } from './text-element.ts';
+import type { CounterElement } from './counter-element.ts';
+import { CounterElementSchema } from './counter-element.ts';
+import type { CaptionsElement } from './captions-element.ts';
+import { CaptionsElementSchema, captionFile } from './captions-element.ts';
 import { MAX_GROUP_DEPTH } from './nesting.ts';
 import { TimeSchema } from './time.ts';
 
@@ -25,6 +29,8 @@ export interface GroupElement extends z.infer<typeof GroupFieldsSchema> {
 
 export type SpecElement =
   | TextElement
+  | CounterElement
+  | CaptionsElement
   | ImageElement
   | ClipElement
   | RectElement
@@ -54,6 +60,8 @@ export const ElementSchema: z.ZodType<SpecElement> = z
   .lazy(() =>
     z.discriminatedUnion('type', [
       TextElementSchema,
+      CounterElementSchema,
+      CaptionsElementSchema,
       ImageElementSchema,
       ClipElementSchema,
       RectElementSchema,
@@ -68,6 +76,8 @@ export const ElementSchema: z.ZodType<SpecElement> = z
 export interface MediaNeeds {
   images: string[];
   videos: string[];
+  /** Caption files (SRT or WebVTT), read as text. */
+  captions?: string[];
 }
 
 /** What the spec knows of one element type; drawing is shared/elements' part. */
@@ -79,6 +89,8 @@ export interface ElementKind<T extends { type: string } = { type: string }> {
   readonly builder: { name: string; positional?: string; children?: boolean };
   /** The media files the element shows, by their source strings. */
   media?(element: T): MediaNeeds;
+  /** It draws text: review reads its glyphs, and samples what lies behind it without it. */
+  textual?: boolean;
 }
 
 function kind<T extends { type: string }>(definition: ElementKind<T>): ElementKind<SpecElement> {
@@ -90,6 +102,23 @@ export const ELEMENT_KINDS: readonly ElementKind<SpecElement>[] = [
     type: 'text',
     schema: TextElementSchema,
     builder: { name: 'text', positional: 'text' },
+    textual: true,
+  }),
+  kind<CounterElement>({
+    type: 'counter',
+    schema: CounterElementSchema,
+    builder: { name: 'counter', positional: 'to' },
+    textual: true,
+  }),
+  kind<CaptionsElement>({
+    type: 'captions',
+    schema: CaptionsElementSchema,
+    builder: { name: 'captions' },
+    textual: true,
+    media: (element) => {
+      const file = captionFile(element);
+      return { images: [], videos: [], captions: file ? [file.src] : [] };
+    },
   }),
   kind<ImageElement>({
     type: 'image',
@@ -120,4 +149,9 @@ const byType = new Map<string, ElementKind<SpecElement>>(
 
 export function elementKind(type: string): ElementKind<SpecElement> | undefined {
   return byType.get(type);
+}
+
+/** Whether elements of this type draw text (text, counter, captions). */
+export function isTextualType(type: string): boolean {
+  return byType.get(type)?.textual === true;
 }

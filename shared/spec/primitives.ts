@@ -93,6 +93,7 @@ export const ANIMATION_PRESETS = [
   'drift',
   'kenBurns',
   'wordByWord',
+  'typewriter',
 ] as const;
 export const AnimationPresetSchema = z.enum(ANIMATION_PRESETS);
 export type AnimationPreset = z.infer<typeof AnimationPresetSchema>;
@@ -126,6 +127,26 @@ export const AnimationSchema = z.strictObject({
   stagger: TimeSchema.optional().describe('Delay between children of a group, or words of wordByWord.'),
   direction: DirectionSchema.optional(),
   distance: LengthSchema.optional(),
+  by: z
+    .enum(['character', 'word'])
+    .optional()
+    .describe('typewriter: type a character (default) or a word at a time.'),
+  rate: z
+    .number()
+    .positive()
+    .max(1000)
+    .optional()
+    .describe('typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it.'),
+  cursor: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        color: ColorSchema.optional().describe("Default the text's colour."),
+        blink: z.boolean().optional().describe('Blink while not typing; default true.'),
+      }),
+    ])
+    .optional()
+    .describe('typewriter: a bar cursor after the last typed character.'),
   amount: z
     .number()
     .finite()

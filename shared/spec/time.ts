@@ -46,3 +46,23 @@ export function formatTime(seconds: number): string {
   }
   return `${Math.round(seconds * 1000) / 1000}s`;
 }
+
+export const SIGNED_TIME_PATTERN = /^(-?\d+(?:\.\d+)?)(ms|s|f)$/;
+
+/** A time that may be negative: a shift earlier or later. */
+export const SignedTimeSchema = z
+  .union([
+    z.number().finite(),
+    z
+      .string()
+      .regex(SIGNED_TIME_PATTERN, 'expected a time like "-0.5s", "250ms", "-3f" or a number of seconds'),
+  ])
+  .describe('A shift in time: seconds as a number, or "-0.5s", "250ms", "-3f"; negative is earlier.');
+export type SignedTime = z.infer<typeof SignedTimeSchema>;
+
+export function signedTimeToSeconds(time: SignedTime, fps: number): number {
+  if (typeof time === 'number') return time;
+  const negative = time.startsWith('-');
+  const seconds = timeToSeconds(negative ? time.slice(1) : time, fps);
+  return negative ? -seconds : seconds;
+}

@@ -4,7 +4,7 @@ import type { FrameSize } from '../spec/sizes.ts';
 import type { ResolvedAnimation, ResolvedElement } from './types.ts';
 import { easingFunction } from '../animation/easing.ts';
 import { applyKeyframes } from '../animation/keyframes.ts';
-import { PRESETS } from '../animation/presets.ts';
+import { CURSOR_BLINK_SECONDS, PRESETS } from '../animation/presets.ts';
 import type { AnimatedState } from '../animation/state.ts';
 import { restingState } from '../animation/state.ts';
 
@@ -48,6 +48,18 @@ function wordProgressAt(animation: ResolvedAnimation, seconds: number): (wordInd
 
 const fullyShown = () => 1;
 
+/** A typewriter's cursor: solid while it types, blinking before and after (unless told not to blink). */
+function cursorVisibleAt(animation: ResolvedAnimation, seconds: number): boolean {
+  const typing = seconds >= animation.startSeconds && seconds < animation.endSeconds;
+  const cursor = animation.animation.cursor;
+  const blink = typeof cursor === 'object' ? cursor.blink !== false : true;
+  if (typing || !blink) return true;
+  const since = Math.abs(
+    seconds - (seconds < animation.startSeconds ? animation.startSeconds : animation.endSeconds),
+  );
+  return Math.floor(since / CURSOR_BLINK_SECONDS + 1e-9) % 2 === 0;
+}
+
 /**
  * Combines all animations: opacity and scale multiply, offsets, rotation and blur add, the smaller
  * wipe wins. Keyframed values land in state.props for the layout and the drawers.
@@ -70,6 +82,8 @@ export function animatedState(
       ease,
       wordProgress:
         animation.animation.preset === 'wordByWord' ? wordProgressAt(animation, sceneSeconds) : fullyShown,
+      cursorVisible:
+        animation.animation.preset === 'typewriter' ? cursorVisibleAt(animation, sceneSeconds) : false,
       elementType: element.element.type,
       context,
     });

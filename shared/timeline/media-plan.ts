@@ -22,6 +22,8 @@ export interface VideoUse {
 export interface MediaPlan {
   images: Set<string>;
   videos: VideoUse[];
+  /** Caption files (SRT, WebVTT), read as text before drawing. */
+  captions: Set<string>;
   /** Every source the render reads (images, videos, audio, fonts are added by the caller). */
   sources: Set<string>;
 }
@@ -40,6 +42,7 @@ function trimSeconds(
 export function planMedia(video: ResolvedVideo): MediaPlan {
   const images = new Set<string>();
   const videos: VideoUse[] = [];
+  const captions = new Set<string>();
   const fps = video.fps;
 
   const visit = (resolved: ResolvedElement, sceneStartSeconds: number) => {
@@ -48,6 +51,7 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
     const definition = elementKind(element.type);
     const needs = definition?.media?.(element);
     needs?.images.forEach((src) => images.add(src));
+    needs?.captions?.forEach((src) => captions.add(src));
     if (element.type === 'clip') {
       const clip = element as ClipElement;
       const start = Math.round((sceneStartSeconds + resolved.startSeconds) * fps);
@@ -85,8 +89,9 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
   }
   const sources = new Set<string>([
     ...images,
+    ...captions,
     ...videos.map((v) => v.src),
     ...video.audio.map((a) => a.track.src),
   ]);
-  return { images, videos, sources };
+  return { images, videos, captions, sources };
 }

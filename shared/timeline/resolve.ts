@@ -1,7 +1,7 @@
 // Turns a video model into a timeline: every scene, element, animation and sound placed in seconds and
 // frames, every trigger settled. Pure: the renderer, the preview and the checks all read this.
 import { easingFunction } from '../animation/easing.ts';
-import { DEFAULT_WORD_STAGGER_SECONDS, PRESETS } from '../animation/presets.ts';
+import { DEFAULT_TYPING_RATE, DEFAULT_WORD_STAGGER_SECONDS, PRESETS } from '../animation/presets.ts';
 import type { AudioTrack } from '../spec/audio.ts';
 import type { ModelElement, ModelScene, VideoModel } from '../spec/model.ts';
 import type { Animation } from '../spec/primitives.ts';
@@ -10,6 +10,7 @@ import type { Aspect } from '../spec/sizes.ts';
 import { designScale, resolveAspect } from '../spec/sizes.ts';
 import type { Time } from '../spec/time.ts';
 import { timeToSeconds } from '../spec/time.ts';
+import { countTypedCharacters, countWords } from '../spec/text-units.ts';
 import type {
   FrameComposition,
   ResolvedAnimation,
@@ -48,7 +49,14 @@ export function transitionOverlapSeconds(
 /** Words a wordByWord reveal steps through: whitespace-separated words of a text element. */
 export function wordCount(element: ModelElement): number {
   if (element.type !== 'text') return 1;
-  return Math.max(1, element.text.split(/\s+/).filter(Boolean).length);
+  return Math.max(1, countWords(element.text));
+}
+
+/** What a typewriter types one at a time: the text's visible characters, or its words. */
+export function typingUnits(element: ModelElement, by: 'character' | 'word'): number {
+  if (element.type !== 'text') return 1;
+  if (by === 'word') return wordCount(element);
+  return Math.max(1, countTypedCharacters(element.text));
 }
 
 /** An animation as written on an element, and the element whose state it drives. */
@@ -179,7 +187,10 @@ function resolvePlacement(placement: Placement, scene: SceneContext): ResolvedAn
 
   let durationSeconds: number;
   if (animation.duration !== undefined) durationSeconds = seconds(animation.duration);
-  else if (preset.durationSeconds !== 'lifetime') durationSeconds = preset.durationSeconds;
+  else if (animation.preset === 'typewriter') {
+    const by = animation.by ?? 'character';
+    durationSeconds = typingUnits(element.element, by) / (animation.rate ?? DEFAULT_TYPING_RATE[by]);
+  } else if (preset.durationSeconds !== 'lifetime') durationSeconds = preset.durationSeconds;
   else {
     // Spans what is left of the element once it starts, so it ends as the element leaves.
     const lead = trigger === 'elementStart' ? delay + placement.entryOffset : 0;

@@ -1,6 +1,6 @@
 // text_too_brief: text that leaves the screen before it can be read. Read from the resolved timeline
 // alone: no pixels needed.
-import { countWords } from '../../../shared/elements/text-layout.ts';
+import { countWords } from '../../../shared/spec/text-units.ts';
 import type { FindingDraft } from '../finding.ts';
 import { visibleSpan } from '../element-timing.ts';
 import { describeElement, elementInterval, formatSeconds } from './check.ts';
