@@ -37,18 +37,39 @@ async function loadText(src: string): Promise<string> {
   return (await response.text()).replace(/^\uFEFF/, '');
 }
 
+/** Loads every source, each on its own; one that fails is listed in `missing` with the server's reason. */
+async function loadEach<T>(
+  sources: Iterable<string>,
+  load: (src: string) => Promise<T>,
+  missing: MissingSource[],
+): Promise<Map<string, T>> {
+  const loaded = new Map<string, T>();
+  await Promise.all(
+    [...sources].map(async (src) => {
+      try {
+        loaded.set(src, await load(src));
+      } catch {
+        missing.push({ src, message: await refusalReason(src) });
+      }
+    }),
+  );
+  return loaded;
+}
+
 export class PreviewMedia implements MediaLookup {
   readonly missing: MissingSource[];
   readonly #images: Map<string, DrawableImage>;
-  readonly #captions = new Map<string, string>();
+  readonly #captions: Map<string, string>;
   readonly #videos: Map<string, PreviewVideo>;
 
   private constructor(
     images: Map<string, DrawableImage>,
+    captions: Map<string, string>,
     videos: Map<string, PreviewVideo>,
     missing: MissingSource[],
   ) {
     this.#images = images;
+    this.#captions = captions;
     this.#videos = videos;
     this.missing = missing;
   }
@@ -56,35 +77,15 @@ export class PreviewMedia implements MediaLookup {
   /** Loads everything the plan needs; `onSeeked` fires when a paused video lands on a new picture. */
   static async load(plan: MediaPlan, fps: number, onSeeked: () => void): Promise<PreviewMedia> {
     const missing: MissingSource[] = [];
-    const images = new Map<string, DrawableImage>();
-    await Promise.all(
-      [...plan.images].map(async (src) => {
-        try {
-          images.set(src, await loadImage(src));
-        } catch {
-          missing.push({ src, message: await refusalReason(src) });
-        }
-      }),
-    );
-    const captions = new Map<string, string>();
-    await Promise.all(
-      [...plan.captions].map(async (src) => {
-        try {
-          captions.set(src, await loadText(src));
-        } catch {
-          missing.push({ src, message: await refusalReason(src) });
-        }
-      }),
-    );
+    const images = await loadEach(plan.images, loadImage, missing);
+    const captions = await loadEach(plan.captions, loadText, missing);
     const videos = new Map(plan.videos.map((use) => [use.key, new PreviewVideo(use, fps, onSeeked)]));
     await Promise.all([...videos.values()].map((video) => video.firstPicture()));
     const failed = new Set(
       [...videos.values()].filter((video) => video.failed).map((video) => video.use.src),
     );
     for (const src of failed) missing.push({ src, message: await refusalReason(src) });
-    const media = new PreviewMedia(images, videos, missing);
-    for (const [src, text] of captions) media.#captions.set(src, text);
-    return media;
+    return new PreviewMedia(images, captions, videos, missing);
   }
 
   /** Brings every video to frame `frame` before it is drawn. */

@@ -92,8 +92,7 @@ export function drawElement(
   if (blur > 0.05) ctx.filter = `blur(${blur.toFixed(2)}px)`;
   const observe = env.review?.observe;
   // Counters and captions are judged by the text they draw, which they report themselves.
-  const observesItself =
-    observe && element.type !== 'custom' && element.type !== 'text' && isTextualType(element.type);
+  const observesItself = observe && element.type !== 'text' && isTextualType(element.type);
   const drawnAs = (shown: ModelElement, shownBox: Box) => {
     const m = ctx.getTransform();
     observe?.({

@@ -8,6 +8,7 @@ import type { Box, DrawEnv } from '../canvas/types.ts';
 import { resolveLength } from '../layout/length.ts';
 import type { CaptionsElement } from '../spec/captions-element.ts';
 import type { TextElement } from '../spec/text-element.ts';
+import { textDecorationShape, textFontShape } from '../spec/text-element.ts';
 import type { TimedCue } from '../captions/timed-words.ts';
 import type { ElementDrawArgs } from './definition.ts';
 import type { CaptionPage } from './captions-pages.ts';
@@ -54,20 +55,9 @@ const STYLE_DEFAULTS: Record<CaptionsElement['style'] & string, Partial<TextElem
   },
 };
 
-const TEXT_FIELDS = [
-  'font',
-  'weight',
-  'italic',
-  'size',
-  'lineHeight',
-  'letterSpacing',
-  'color',
-  'align',
-  'transform',
-  'stroke',
-  'textShadow',
-  'background',
-] as const;
+/** The text styling captions share with text, as the spec declares it. */
+const TEXT_FIELDS = Object.keys({ ...textFontShape, ...textDecorationShape }) as (keyof TextElement &
+  keyof CaptionsElement)[];
 
 /** A page of the captions as the text element it draws as (no text yet for the layout's own use). */
 export function captionTextStyle(element: CaptionsElement, text = ' '): TextElement {

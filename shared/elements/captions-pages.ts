@@ -115,26 +115,26 @@ function lineWords(text: string, input: PagingInput): number[][] {
   );
 }
 
+/** A page of the cue: the words at the lines' indices into `from`, timed by its first and last. */
+function pageOf(cue: TimedCue, from: readonly TimedWord[], lines: readonly number[][]): CaptionPage {
+  const words = lines.flat().map((index) => from[index]!);
+  return {
+    cue: cue.number,
+    line: cue.line,
+    start: words[0]!.start,
+    end: words[words.length - 1]!.end,
+    text: lines.map((line) => line.map((index) => from[index]!.text).join(' ')).join('\n'),
+    words,
+  };
+}
+
 /** subtitle and karaoke: a cue's lines, maxLines at a time, each page timed by its words. */
 function cuePages(cue: TimedCue, input: PagingInput): CaptionPage[] {
   const lines = lineWords(cue.text, input);
   const pages: CaptionPage[] = [];
   for (let i = 0; i < lines.length; i += input.maxLines) {
     const chunk = lines.slice(i, i + input.maxLines).filter((line) => line.length > 0);
-    const words = chunk
-      .flat()
-      .map((index) => cue.words[index]!)
-      .filter(Boolean);
-    if (words.length === 0) continue;
-    const text = chunk.map((line) => line.map((index) => cue.words[index]!.text).join(' ')).join('\n');
-    pages.push({
-      cue: cue.number,
-      line: cue.line,
-      start: words[0]!.start,
-      end: words[words.length - 1]!.end,
-      text,
-      words,
-    });
+    if (chunk.length > 0) pages.push(pageOf(cue, cue.words, chunk));
   }
   // The cue's own time frames its pages: the first starts with it, each runs until the next.
   pages.forEach((page, index) => {
@@ -154,17 +154,7 @@ function popPages(cue: TimedCue, maxWords: number, input: PagingInput): CaptionP
   let words: TimedWord[] = [];
   const close = () => {
     if (words.length === 0) return;
-    const text = lineWords(words.map((word) => word.text).join(' '), input)
-      .map((line) => line.map((index) => words[index]!.text).join(' '))
-      .join('\n');
-    pages.push({
-      cue: cue.number,
-      line: cue.line,
-      start: words[0]!.start,
-      end: words[words.length - 1]!.end,
-      text,
-      words,
-    });
+    pages.push(pageOf(cue, words, lineWords(words.map((word) => word.text).join(' '), input)));
     words = [];
   };
   for (const word of cue.words) {

@@ -17,7 +17,7 @@ import { perHost } from '../canvas/host-cache.ts';
 import { roundedRectPath } from '../canvas/paint.ts';
 import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import { resolveLength } from '../layout/length.ts';
-import { formatRgba, parseColor, canvasColor } from '../spec/color.ts';
+import { contrastRatio, formatRgba, parseColor, canvasColor } from '../spec/color.ts';
 import type { LengthContext } from '../layout/length.ts';
 import { defaultFontWeight } from '../fonts/fonts.ts';
 import type { ElementDrawArgs } from './definition.ts';
@@ -157,15 +157,20 @@ function tabularPainter(
   paint: (pass: 'fill' | 'stroke', text: string, x: number, y: number) => void,
 ): RunPainter {
   if (supportsLetterSpacing(ctx)) ctx.letterSpacing = '0px';
-  const cell = Math.max(...'0123456789'.split('').map((digit) => ctx.measureText(digit).width));
-  const advance = (grapheme: string) =>
-    (DIGIT.test(grapheme) ? cell : ctx.measureText(grapheme).width) + style.letterSpacing;
+  const widths = new Map<string, number>();
+  const width = (grapheme: string) => {
+    let known = widths.get(grapheme);
+    if (known === undefined) widths.set(grapheme, (known = ctx.measureText(grapheme).width));
+    return known;
+  };
+  const cell = Math.max(...'0123456789'.split('').map(width));
+  const advance = (grapheme: string) => (DIGIT.test(grapheme) ? cell : width(grapheme)) + style.letterSpacing;
   return {
     measure: (text) => graphemes(text).reduce((sum, g) => sum + advance(g), 0),
     draw(pass, text, x, y) {
       let cursor = x;
       for (const grapheme of graphemes(text)) {
-        const inset = DIGIT.test(grapheme) ? (cell - ctx.measureText(grapheme).width) / 2 : 0;
+        const inset = DIGIT.test(grapheme) ? (cell - width(grapheme)) / 2 : 0;
         paint(pass, grapheme, cursor + inset, y);
         cursor += advance(grapheme);
       }
@@ -731,16 +736,14 @@ function drawMarkers(
   return textColors;
 }
 
+const BLACK = { r: 0, g: 0, b: 0, a: 1 };
+const WHITE = { r: 255, g: 255, b: 255, a: 1 };
+
 /** Black or white, whichever contrasts more with the colour. */
 function readableOn(color: string): string {
   const rgba = parseColor(color);
   if (!rgba) return '#000000';
-  const channel = (value: number) => {
-    const c = value / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(rgba.r) + 0.7152 * channel(rgba.g) + 0.0722 * channel(rgba.b);
-  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
+  return contrastRatio(rgba, BLACK) >= contrastRatio(rgba, WHITE) ? '#000000' : '#ffffff';
 }
 
 function drawCursor(ctx: Ctx2D, cursor: CursorPlacement, paint: GlyphPaint): void {
@@ -782,7 +785,7 @@ export function drawTextBlock(
   const placed = placeWords(ctx, layout, effects.wordProgress, effects.wordLook);
   let words = effects.wordLook ? makeRoomForScaledWords(placed) : placed;
   let cursor: CursorPlacement | undefined;
-  if (effects.typing) ({ words, cursor } = typedWords(placed, effects.typing, painter.measure));
+  if (effects.typing) ({ words, cursor } = typedWords(words, effects.typing, painter.measure));
   if (effects.markers?.length) {
     // Markers lie under the whole text as laid out, so they cover words still to be typed as well.
     const colors = drawMarkers(ctx, displayText(element), placed, effects.markers, painter, layout.style);
@@ -793,7 +796,6 @@ export function drawTextBlock(
           : word,
       );
     }
-    runPainter(ctx, layout.style);
   }
   words = words.filter((word) => word.progress > 0);
   const shadow = deviceShadow(ctx, element, env, layout.style.size);
