@@ -5,6 +5,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertModel } from '../../shared/builder/validate-model.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
+import { buildTemplate, isKinoTemplate } from '../../shared/builder/template.ts';
+import type { KinoTemplate } from '../../shared/builder/template.ts';
+import { VariableBindingError, parseVariables, resolveVariableValues } from '../../shared/spec/variables.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
 import { KINO_BUILDER_ENTRY, compileComposition } from './compile.ts';
 import type { CompositionGraph } from './compile.ts';
 import type { CompileOptions } from './compile.ts';
@@ -85,19 +89,38 @@ export class LoadedComposition {
     return new LoadedComposition(source, compositionModules(compiled, source), module.default);
   }
 
-  /** A fresh video model: a function export is called again; a plain model is copied. */
-  async mount(): Promise<VideoModel> {
+  /** The default export when it is a template(), which declares variables. */
+  get template(): KinoTemplate | undefined {
+    return isKinoTemplate(this.#exported) ? this.#exported : undefined;
+  }
+
+  /**
+   * A fresh video model: a template is built with `values` (checked against its declarations, else a
+   * VariableBindingError), a function export is called again, a plain model is copied.
+   */
+  async mount(values: VariableValues = {}): Promise<VideoModel> {
     const exported = this.#exported;
+    const bound = this.#bind(values);
     let value: unknown;
     try {
-      value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
+      if (isKinoTemplate(exported)) value = await buildTemplate(exported, bound);
+      else value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
       if (typeof value === 'function') throw new Error('the default export returned a function, not a video');
     } catch (error) {
       throw new CompositionLoadError(this.source, `the default export failed: ${errorText(error)}`, {
         cause: error,
       });
     }
-    return assertModel(typeof exported === 'function' ? value : copyModel(value));
+    return assertModel(typeof exported === 'object' && !isKinoTemplate(exported) ? copyModel(value) : value);
+  }
+
+  #bind(values: VariableValues) {
+    const exported = this.#exported;
+    const declared = parseVariables({ variables: isKinoTemplate(exported) ? exported.variables : undefined });
+    if (!declared.ok) throw new VariableBindingError(declared.issues);
+    const resolved = resolveVariableValues(declared.variables ?? {}, values);
+    if (!resolved.ok) throw new VariableBindingError(resolved.issues);
+    return resolved.values;
   }
 }
 

@@ -7,6 +7,8 @@ import type { VideoModel } from '../../shared/spec/model.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
+import { VariableBindingError, bindVariables } from '../../shared/spec/variables.ts';
+import type { VariableIssue, VariableValues } from '../../shared/spec/variables.ts';
 import { semanticIssues } from '../../shared/timeline/check.ts';
 import { LoadedComposition } from '../composition/load.ts';
 import { KinoInputError, describeIssues } from './input-error.ts';
@@ -26,32 +28,53 @@ export interface ResolvedRenderInput {
   key?: string;
   /** A composition's local modules besides its entry (Kino's own left out), for the receipt. */
   modules?: string[];
+  /** The template variable values the render was asked for (defaults not included). */
+  variables?: VariableValues;
 }
 
-function invalid(file: string, issues: SpecIssue[]): KinoInputError {
+function invalid(file: string, issues: (SpecIssue | VariableIssue)[]): KinoInputError {
+  if (issues.some((issue) => 'in' in issue && issue.in === 'variables')) {
+    return new KinoInputError(`${file}: ${issues.map((issue) => issue.message).join('; ')}`, { issues });
+  }
   return new KinoInputError(`${file}: invalid spec (${describeIssues(issues)})`, { issues });
 }
 
-/** Validates spec data: schema first, then the timeline's own rules (ids, triggers, timing). */
+/**
+ * Validates spec data: its template variables bound to `values` first (a spec without `variables`
+ * takes none), then the schema, then the timeline's own rules (ids, triggers, timing). Issues about
+ * the values carry `in: 'variables'` and point into the values.
+ */
 export function checkSpec(
   value: unknown,
-): { ok: true; spec: VideoSpec } | { ok: false; issues: SpecIssue[] } {
-  const result = parseSpec(value);
+  values: VariableValues = {},
+): { ok: true; spec: VideoSpec } | { ok: false; issues: (SpecIssue | VariableIssue)[] } {
+  const bound = bindVariables(value, values);
+  if (!bound.ok) return bound;
+  const result = parseSpec(bound.spec);
   if (!result.ok) return result;
   const issues = semanticIssues(result.spec);
   return issues.length > 0 ? { ok: false, issues } : result;
 }
 
-/** Reads and validates a JSON spec file. */
-export async function loadSpecFile(file: string): Promise<VideoModel> {
-  const result = checkSpec(await readJsonFile(file, 'spec'));
+/** Reads and validates a JSON spec file, binding `values` to its variables. */
+export async function loadSpecFile(file: string, values: VariableValues = {}): Promise<VideoModel> {
+  const result = checkSpec(await readJsonFile(file, 'spec'), values);
   if (!result.ok) throw invalid(file, result.issues);
   return result.spec;
 }
 
-async function loadCompositionFile(file: string): Promise<{ model: VideoModel; modules: string[] }> {
+async function loadCompositionFile(
+  file: string,
+  values: VariableValues,
+): Promise<{ model: VideoModel; modules: string[] }> {
   const loaded = await LoadedComposition.load(file);
-  const model = await loaded.mount();
+  let model: VideoModel;
+  try {
+    model = await loaded.mount(values);
+  } catch (error) {
+    if (error instanceof VariableBindingError) throw invalid(file, error.issues);
+    throw error;
+  }
   const issues = semanticIssues(model);
   if (issues.length > 0) throw invalid(file, issues);
   return { model, modules: loaded.modules };
@@ -63,12 +86,16 @@ async function requireFile(file: string, what: string): Promise<void> {
   if (!found.isFile()) throw new KinoInputError(`${what} ${file} is a folder, not a file`);
 }
 
+/** The values as the resolved input records them: left out when none were given. */
+const asked = (values: VariableValues) => (Object.keys(values).length > 0 ? { variables: values } : {});
+
 const KEY_LIKE = /^[a-z0-9][a-z0-9-]*$/;
 
 /** Loads the composition or spec registered as `key` in the project at `projectDir`. */
 export async function resolveKey(
   key: string,
   projectDir = defaultProjectDir(),
+  values: VariableValues = {},
 ): Promise<ResolvedRenderInput> {
   const project = await loadProject(projectDir);
   const entry = project.compositions.get(key);
@@ -80,34 +107,41 @@ export async function resolveKey(
     );
   }
   await requireFile(entry, `composition "${key}" points to`);
+  const variables = asked(values);
   if (compositionEntryKind(entry) === 'spec') {
-    return { kind: 'key', model: await loadSpecFile(entry), project, sourcePath: entry, key };
+    const model = await loadSpecFile(entry, values);
+    return { kind: 'key', model, project, sourcePath: entry, key, ...variables };
   }
-  const { model, modules } = await loadCompositionFile(entry);
-  return { kind: 'key', model, project, sourcePath: entry, key, modules };
+  const { model, modules } = await loadCompositionFile(entry, values);
+  return { kind: 'key', model, project, sourcePath: entry, key, modules, ...variables };
 }
 
 /**
  * Resolves `input` (from the command line, relative to `cwd`): "*.json" is a spec, "*.ts" a
  * composition, anything else a key of the default project (examples/, or RENDER_PROJECT).
  */
-export async function resolveRenderInput(input: string, cwd: string): Promise<ResolvedRenderInput> {
+export async function resolveRenderInput(
+  input: string,
+  cwd: string,
+  values: VariableValues = {},
+): Promise<ResolvedRenderInput> {
   const extension = path.extname(input).toLowerCase();
+  const variables = asked(values);
   if (extension === '.json' || extension === '.ts') {
     const file = path.resolve(cwd, input);
     const kind = extension === '.json' ? 'spec' : 'composition';
     await requireFile(file, kind);
     if (kind === 'spec') {
-      const model = await loadSpecFile(file);
-      return { kind, model, project: await projectForFile(file), sourcePath: file };
+      const model = await loadSpecFile(file, values);
+      return { kind, model, project: await projectForFile(file), sourcePath: file, ...variables };
     }
-    const { model, modules } = await loadCompositionFile(file);
-    return { kind, model, project: await projectForFile(file), sourcePath: file, modules };
+    const { model, modules } = await loadCompositionFile(file, values);
+    return { kind, model, project: await projectForFile(file), sourcePath: file, modules, ...variables };
   }
   if (!KEY_LIKE.test(input)) {
     throw new KinoInputError(
       `cannot render "${input}": expected a spec (.json), a composition (.ts) or a composition key like "product-launch"`,
     );
   }
-  return resolveKey(input);
+  return resolveKey(input, undefined, values);
 }

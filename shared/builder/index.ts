@@ -63,6 +63,8 @@ export { frames, ms, seconds } from './time.ts';
 export { clockWipe, crossFade, cut, flip, slide, transitionHelpers, wipe, zoom } from './transitions.ts';
 export type { TransitionHelper, TransitionProps } from './transitions.ts';
 export { scene, video } from './video.ts';
+export { template } from './template.ts';
+export type { KinoTemplate, TemplateValues } from './template.ts';
 export type { SceneProps, VideoExtras, VideoProps } from './video.ts';
 
 export type { ModelElement, ModelScene, VideoModel } from '../spec/model.ts';

@@ -7,7 +7,10 @@ import type { VideoSpec } from '../spec/schema.ts';
 import { parseSpec } from '../spec/validate.ts';
 import * as kino from './index.ts';
 import { specToCode } from './print.ts';
-import { SAMPLE_SPECS } from './sample-specs.fixture.ts';
+import { SAMPLE_SPECS, TEMPLATE_SPEC } from './sample-specs.fixture.ts';
+import { buildTemplate, isKinoTemplate, templateSpec } from './template.ts';
+import type { KinoTemplate } from './template.ts';
+import { bindVariables } from '../spec/variables.ts';
 
 const IMPORT = /^import \{([^}]*)\} from 'kino';\n\n/;
 
@@ -150,5 +153,43 @@ describe('specToCode', () => {
       scenes: [{ duration: 1, elements: [{ type: 'hologram' }] }],
     } as unknown as VideoSpec;
     expect(() => specToCode(spec)).toThrow('unknown element type "hologram"');
+  });
+});
+
+describe('specToCode of a template', () => {
+  const code = specToCode(TEMPLATE_SPEC);
+
+  it('prints template(variables, (v) => video(...)) with v.name for each use', () => {
+    expect(code).toContain('export default template(');
+    expect(code).toContain('(v) =>');
+    expect(code).toContain("text(`“${v.quote}”`, { y: 0.42, size: v.size, color: '#ffffff' })");
+    expect(code).toContain('text(v.author, { y: 0.7, size: 40, color: v.accent })');
+    expect(code).toContain('src: v.photo');
+    expect(code).toContain('\\`\\${not a variable}\\`');
+  });
+
+  it('leaves an undeclared name as text, so the printed code fails to bind as the spec does', () => {
+    const spec = structuredClone(TEMPLATE_SPEC);
+    (spec.scenes[0]!.elements![1] as { text: string }).text = '{{author}} and {{other}}';
+    expect(specToCode(spec)).toContain('`${v.author} and {{other}}`');
+  });
+
+  it('gives back the same template spec', async () => {
+    const printed = runPrinted(code);
+    expect(isKinoTemplate(printed)).toBe(true);
+    const spec = await templateSpec(printed as KinoTemplate);
+    // {{ size }} is read back without its spaces: the same placeholder.
+    const expected = JSON.parse(JSON.stringify(TEMPLATE_SPEC).replace('{{ size }}', '{{size}}'));
+    expect(spec).toEqual(expected);
+  });
+
+  it('builds the same video from values as binding the spec does', async () => {
+    const values = { author: 'Grace Hopper', size: 96, loud: true };
+    const template = runPrinted(code) as KinoTemplate;
+    const bound = bindVariables(TEMPLATE_SPEC, values);
+    if (!bound.ok) throw new Error(JSON.stringify(bound.issues));
+    const fromCode = await buildTemplate(template, bound.values);
+    expect(JSON.parse(JSON.stringify(fromCode))).toEqual(bound.spec);
+    expect(parseSpec(bound.spec)).toMatchObject({ ok: true });
   });
 });

@@ -10,14 +10,19 @@ import type { Animation, Easing, Keyframe, Keyframes } from '../spec/primitives.
 import { SceneSchema, TransitionSchema, VideoSpecSchema } from '../spec/schema.ts';
 import type { Scene, Transition, VideoSpec } from '../spec/schema.ts';
 import type { Code } from './source-layout.ts';
+import { variableReference } from '../spec/variables.ts';
+import type { VariableType } from '../spec/variable-schema.ts';
 import {
   SourceLayout,
+  Verbatim,
   arrayCode,
   callCode,
   chainCode,
   objectCode,
   propertyKey,
   quote,
+  raw,
+  templateLiteral,
   valueCode,
 } from './source-layout.ts';
 
@@ -170,7 +175,7 @@ class SpecPrinter {
   }
 
   video(spec: VideoSpec): Code {
-    const props = this.fields(spec, shapeKeys(VideoSpecSchema), ['kinoSpec', 'scenes', 'audio']);
+    const props = this.fields(spec, shapeKeys(VideoSpecSchema), ['kinoSpec', 'scenes', 'audio', 'variables']);
     const args: Code[] = [objectCode(props), arrayCode(spec.scenes.map((s) => this.scene(s)))];
     if (spec.audio !== undefined) {
       const tracks = arrayCode(spec.audio.map((track) => this.audio('music', track)));
@@ -180,12 +185,72 @@ class SpecPrinter {
   }
 }
 
-/** Prints a spec as a composition file (`export default video(...)`) that builds the same model. */
+const TEMPLATE_VALUES = 'v';
+const PLACEHOLDER_PART = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/**
+ * The spec with each use of a declared variable turned into code over the template's values: `{var:
+ * name}` as `v.name`, a string with `{{name}}` as a template literal. Uses of undeclared names stay
+ * as they are, so the printed code fails the same way the spec does.
+ */
+function withValueCode(value: unknown, declared: ReadonlyMap<string, VariableType>): unknown {
+  if (typeof value === 'string') {
+    const parts: (string | { expression: string })[] = [];
+    let last = 0;
+    for (const match of value.matchAll(PLACEHOLDER_PART)) {
+      if (!declared.has(match[1]!)) continue;
+      parts.push(value.slice(last, match.index), { expression: `${TEMPLATE_VALUES}.${match[1]!}` });
+      last = match.index + match[0].length;
+    }
+    if (parts.length === 0) return value;
+    parts.push(value.slice(last));
+    const only = parts.filter((part) => part !== '');
+    // A string that is one placeholder is the value itself only for string variables; `${…}` keeps
+    // any other type a string, as the spec's "{{name}}" does.
+    const [sole] = only;
+    if (
+      only.length === 1 &&
+      typeof sole === 'object' &&
+      declared.get(sole.expression.slice(TEMPLATE_VALUES.length + 1)) === 'string'
+    ) {
+      return new Verbatim(raw(sole.expression));
+    }
+    return new Verbatim(raw(templateLiteral(only)));
+  }
+  if (Array.isArray(value)) return value.map((item) => withValueCode(item, declared));
+  const name = variableReference(value);
+  if (name !== undefined && declared.has(name)) return new Verbatim(raw(`${TEMPLATE_VALUES}.${name}`));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [key, withValueCode(field, declared)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Prints a spec as a composition file (`export default video(...)`) that builds the same model; a
+ * spec with `variables` prints as `export default template({...}, (v) => video(...))`.
+ */
 export function specToCode(spec: VideoSpec, options: SpecToCodeOptions = {}): string {
   const layout = new SourceLayout(options.width ?? 100);
   const printer = new SpecPrinter();
-  const prefix = 'export default ';
-  const body = prefix + layout.print(printer.video(spec), 0, prefix.length, 1) + ';';
+  let body: string;
+  if (spec.variables !== undefined) {
+    const { variables, ...rest } = spec;
+    const declared = new Map(Object.entries(variables).map(([name, variable]) => [name, variable.type]));
+    const video = printer.video(withValueCode(rest, declared) as VideoSpec);
+    printer.imports.add('template');
+    body =
+      'export default template(\n' +
+      `  ${layout.print(valueCode(variables), 2, 2, 1)},\n` +
+      `  (${TEMPLATE_VALUES}) =>\n` +
+      `    ${layout.print(video, 4, 4, 1)},\n` +
+      ');';
+  } else {
+    const prefix = 'export default ';
+    body = prefix + layout.print(printer.video(spec), 0, prefix.length, 1) + ';';
+  }
   const names = [...printer.imports].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const from = ` from ${quote('kino')};`;
   const oneLine = `import { ${names.join(', ')} }${from}`;

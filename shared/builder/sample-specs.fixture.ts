@@ -334,3 +334,32 @@ const emptyLists: VideoSpec = {
 };
 
 export const SAMPLE_SPECS: Record<string, VideoSpec> = { everything, textEffects, minimal, emptyLists };
+
+/**
+ * A template spec (not a plain spec: `{var}` values only validate once bound), using each kind of
+ * variable in each way: whole values, placeholders inside strings, and a placeholder alone.
+ */
+export const TEMPLATE_SPEC = {
+  kinoSpec: 1,
+  title: 'Quote by {{author}}',
+  variables: {
+    quote: { type: 'string', default: 'Simplicity is prerequisite for reliability.', maxLength: 200 },
+    author: { type: 'string', description: 'Who said it.' },
+    accent: { type: 'color', default: '#f59e0b' },
+    size: { type: 'number', default: 72, min: 24, max: 160 },
+    photo: { type: 'image', default: 'asset:photo-city.jpg' },
+    loud: { type: 'boolean', default: false },
+  },
+  aspect: 'square',
+  scenes: [
+    {
+      duration: '4s',
+      background: { type: 'image', src: { var: 'photo' }, fit: 'cover', dim: 0.5 },
+      elements: [
+        { type: 'text', text: '“{{quote}}”', size: { var: 'size' }, color: '#ffffff', y: 0.42 },
+        { type: 'text', text: '{{author}}', size: 40, color: { var: 'accent' }, y: 0.7 },
+        { type: 'text', text: 'Loud: {{loud}}, {{ size }}px, `${not a variable}`', size: 20 },
+      ],
+    },
+  ],
+} as unknown as VideoSpec;

@@ -45,8 +45,30 @@ export function numberLiteral(value: number): string {
   return String(value);
 }
 
+/** Code standing in a value's place, printed as it is (a template's `v.name`). */
+export class Verbatim {
+  readonly code: Code;
+
+  constructor(code: Code) {
+    this.code = code;
+  }
+}
+
+/** A JavaScript template literal: `text` with each `${expression}` part kept as written. */
+export function templateLiteral(parts: readonly (string | { expression: string })[]): string {
+  const text = parts
+    .map((part) =>
+      typeof part === 'string'
+        ? quote(part).slice(1, -1).replace(/\\'/g, "'").replace(/`/g, '\\`').replace(/\$\{/g, '\\${')
+        : `\${${part.expression}}`,
+    )
+    .join('');
+  return `\`${text}\``;
+}
+
 /** A JSON-like value (strings, numbers, booleans, null, arrays, plain objects) as code. */
 export function valueCode(value: unknown): Code {
+  if (value instanceof Verbatim) return value.code;
   if (typeof value === 'string') return raw(quote(value));
   if (typeof value === 'number') return raw(numberLiteral(value));
   if (typeof value === 'boolean' || value === null) return raw(String(value));

@@ -6,6 +6,7 @@ import { BackgroundSchema } from './background.ts';
 import { DirectionSchema, EasingSchema, MediaSourceSchema } from './primitives.ts';
 import { AspectSchema } from './sizes.ts';
 import { TimeSchema } from './time.ts';
+import { VariablesSchema } from './variable-schema.ts';
 
 export const TRANSITION_TYPES = ['cut', 'crossFade', 'wipe', 'slide', 'zoom', 'flip', 'clockWipe'] as const;
 export const TransitionTypeSchema = z.enum(TRANSITION_TYPES);
@@ -43,6 +44,9 @@ export const VideoSpecSchema = z
     $schema: z.string().optional(),
     kinoSpec: z.literal(1),
     title: z.string().max(200).optional(),
+    variables: VariablesSchema.optional().describe(
+      'Makes the spec a template: typed variables used as "{{name}}" in strings or {"var": "name"} for a whole value, bound by each render (and removed from the spec it renders).',
+    ),
     fps: z.number().int().min(1).max(120).optional().describe('Frames per second; default 30.'),
     aspect: AspectSchema.optional().describe('Default "reels" (1080×1920).'),
     background: BackgroundSchema.optional().describe('Default background of every scene.'),
