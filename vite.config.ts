@@ -29,6 +29,7 @@ const SLOW_MODULE_TESTS = [
   '**/video-frames.test.ts',
   // processes and servers: `kino preview`, tsc, the preview server, the render API, a workspace
   '**/preview-command.test.ts',
+  '**/captions-command.test.ts', // also renders
   '**/round-trip.test.ts',
   '**/preview/server.test.ts',
   '**/embedded-api.test.ts',

@@ -1,37 +1,24 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REQUIRED_ENCODERS } from '../ffmpeg/capabilities.ts';
 import { nodeSatisfies } from './doctor-command.ts';
 import type { DoctorReport } from './doctor-command.ts';
+import { runKino } from './test-kino.ts';
+import type { KinoRun } from './test-kino.ts';
 
-const KINO_BIN = fileURLToPath(new URL('./kino.mjs', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'kino-doctor-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function runKino(
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** kino with no ffmpeg settings of the caller's, plus `env`. */
+function runIsolated(args: string[], env: NodeJS.ProcessEnv = {}): Promise<KinoRun> {
   const base: NodeJS.ProcessEnv = { ...process.env, KINO_CACHE_DIR: join(work, 'cache') };
   delete base.FFMPEG_PATH;
   delete base.FFPROBE_PATH;
   delete base.KINO_FFMPEG_FALLBACK_WARNED;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [KINO_BIN, ...args], {
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runKino(args, { env: { ...base, ...env } });
 }
 
 // What this machine has: the first ffmpeg on PATH and its version (Debian 12's 5.1 in CI).
@@ -43,7 +30,7 @@ const systemIsModern = systemVersion !== undefined && /^([6-9]|5\.[1-9]|\d\d)/.t
 
 describe('kino doctor', () => {
   it('reports the pair in use, its versions, every encoder and Node (--json)', async () => {
-    const result = await runKino(['doctor', '--json']);
+    const result = await runIsolated(['doctor', '--json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as DoctorReport;
@@ -69,7 +56,7 @@ describe('kino doctor', () => {
   });
 
   it('prints a readable report and exits 0', async () => {
-    const result = await runKino(['doctor']);
+    const result = await runIsolated(['doctor']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Kino doctor\n {2}ffmpeg {3}\S+/);
     for (const encoder of REQUIRED_ENCODERS)
@@ -81,7 +68,7 @@ describe('kino doctor', () => {
 
   it('says in one line what to change when FFMPEG_PATH points nowhere, and exits 1', async () => {
     const missing = join(work, 'nope', 'ffmpeg');
-    const result = await runKino(['doctor'], { FFMPEG_PATH: missing });
+    const result = await runIsolated(['doctor'], { FFMPEG_PATH: missing });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
@@ -100,13 +87,13 @@ describe('kino doctor', () => {
       { mode: 0o755 },
     );
     writeFileSync(join(dir, 'ffprobe'), "#!/bin/sh\necho 'ffprobe version 6.1 Copyright'\n", { mode: 0o755 });
-    const text = await runKino(['doctor'], { FFMPEG_PATH: join(dir, 'ffmpeg') });
+    const text = await runIsolated(['doctor'], { FFMPEG_PATH: join(dir, 'ffmpeg') });
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/MISSING +libvpx-vp9 /);
     expect(text.stdout).toContain(
       'missing: ffmpeg has no libvpx-vp9 encoder (transparent webm video (VP9 with alpha)); to fix: point FFMPEG_PATH/FFPROBE_PATH at a build with libvpx-vp9, or unset them\n',
     );
-    const json = await runKino(['doctor', '--json'], { FFMPEG_PATH: join(dir, 'ffmpeg') });
+    const json = await runIsolated(['doctor', '--json'], { FFMPEG_PATH: join(dir, 'ffmpeg') });
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as DoctorReport;
     expect(report).toMatchObject({ ok: false, source: 'env', ffprobe: { path: join(dir, 'ffprobe') } });

@@ -23,6 +23,7 @@ import { registerPreviewCommand } from './preview-command.ts';
 import { registerStudioCommand } from './studio-command.ts';
 import { registerDoctorCommand } from './doctor-command.ts';
 import { registerAuthoringCommands } from './authoring-commands.ts';
+import { registerCaptionsCommand } from './captions-command.ts';
 import { renderToFile } from './render-to-file.ts';
 import type { RenderCommandOptions } from './render-to-file.ts';
 
@@ -140,6 +141,7 @@ export function buildProgram(): Command {
   registerStudioCommand(program);
   registerDoctorCommand(program);
   registerAuthoringCommands(program);
+  registerCaptionsCommand(program);
   return program;
 }
 

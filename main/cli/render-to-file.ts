@@ -34,8 +34,16 @@ export interface RenderSubject {
 }
 
 /**
+ * The file an output option names: one without an extension gets the format's (a wrong one is
+ * refused by the engine).
+ */
+export function outputPathFor(requested: string, format: OutputFormat): string {
+  return resolve(extname(requested) ? requested : `${requested}${FORMAT_EXTENSIONS[format]}`);
+}
+
+/**
  * Renders to the output the options name (default `<name>.<ext>`), writes the receipt, and prints
- * the result, with progress on stderr. Shared by render, generate and edit.
+ * the result, with progress on stderr. Shared by render, generate, edit and captions.
  */
 export async function renderToFile(
   what: RenderSubject,
@@ -43,11 +51,7 @@ export async function renderToFile(
   request: Record<string, unknown>,
   opts: RenderCommandOptions,
 ): Promise<void> {
-  // An output name without an extension gets the format's; a wrong one is refused by the engine.
-  const requested = opts.output ?? name;
-  const outputPath = resolve(
-    extname(requested) ? requested : `${requested}${FORMAT_EXTENSIONS[opts.format]}`,
-  );
+  const outputPath = outputPathFor(opts.output ?? name, opts.format);
   await ensureWritableDir(dirname(outputPath));
   const posterPath = opts.poster ? outputPath.replace(/\.[^.]+$/, '') + '.poster.png' : undefined;
   const abort = new AbortController();
