@@ -58,6 +58,10 @@ export interface paths {
             provider?: 'openai' | 'anthropic' | 'google' | 'openai-compatible';
             /** @description For prompt and edit: the provider's model (default its *_MODEL setting). */
             model?: string;
+            /** @description For key and spec inputs that are templates: a value for each variable, checked against its declared type (GET /v1/templates lists a project's templates). Unknown, missing and mistyped values are 400 with the variable's name. */
+            variables?: {
+              [key: string]: string | number | boolean;
+            };
             options?: {
               /**
                * @description Output format.
@@ -100,6 +104,9 @@ export interface paths {
                 | 'low_contrast'
                 | 'unsafe_area'
                 | 'offscreen_element'
+                | 'caption_overlap'
+                | 'caption_too_fast'
+                | 'caption_offscreen'
                 | 'blank_frame'
                 | 'frozen_segment'
                 | 'font_not_bundled'
@@ -400,6 +407,91 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List templates
+     * @description The render project's keys whose spec declares variables, or whose composition is a template(), with their variables.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The templates. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              templates: {
+                /** @description Render it with POST /v1/renders {key, variables}. */
+                key: string;
+                /** @enum {string} */
+                kind: 'spec' | 'composition';
+                /** @description The template's title, placeholders included. */
+                title?: string;
+                /** @description Each variable: {type: string|number|boolean|color|image|clip, default?, description?, min?, max?, maxLength?}; one without a default is required. */
+                variables: {
+                  [key: string]: unknown;
+                };
+              }[];
+              /** @description Keys that could not be read (the server log says why): they may be templates too. */
+              unavailable: string[];
+            };
+          };
+        };
+        /** @description Unauthorized */
+        401: {
+          headers: {
+            /** @description Bearer realm="kino" */
+            'WWW-Authenticate'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Too Many Requests */
+        429: {
+          headers: {
+            /** @description Seconds until the caller may send again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Service Unavailable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1137,6 +1229,10 @@ export interface components {
         model?: string;
         /** @description The render an edit started from, when it named one. */
         base?: string;
+        /** @description The template variable values the request gave (key and spec inputs). */
+        variables?: {
+          [key: string]: unknown;
+        };
       };
       options: {
         /**
@@ -1180,6 +1276,9 @@ export interface components {
           | 'low_contrast'
           | 'unsafe_area'
           | 'offscreen_element'
+          | 'caption_overlap'
+          | 'caption_too_fast'
+          | 'caption_offscreen'
           | 'blank_frame'
           | 'frozen_segment'
           | 'font_not_bundled'
@@ -1368,6 +1467,9 @@ export interface components {
             | 'low_contrast'
             | 'unsafe_area'
             | 'offscreen_element'
+            | 'caption_overlap'
+            | 'caption_too_fast'
+            | 'caption_offscreen'
             | 'blank_frame'
             | 'frozen_segment'
             | 'font_not_bundled'
@@ -1413,6 +1515,9 @@ export interface components {
             | 'low_contrast'
             | 'unsafe_area'
             | 'offscreen_element'
+            | 'caption_overlap'
+            | 'caption_too_fast'
+            | 'caption_offscreen'
             | 'blank_frame'
             | 'frozen_segment'
             | 'font_not_bundled'
@@ -1466,6 +1571,9 @@ export interface components {
             | 'low_contrast'
             | 'unsafe_area'
             | 'offscreen_element'
+            | 'caption_overlap'
+            | 'caption_too_fast'
+            | 'caption_offscreen'
             | 'blank_frame'
             | 'frozen_segment'
             | 'font_not_bundled'
@@ -1511,6 +1619,9 @@ export interface components {
             | 'low_contrast'
             | 'unsafe_area'
             | 'offscreen_element'
+            | 'caption_overlap'
+            | 'caption_too_fast'
+            | 'caption_offscreen'
             | 'blank_frame'
             | 'frozen_segment'
             | 'font_not_bundled'
@@ -1592,6 +1703,23 @@ export interface components {
       /** @constant */
       kinoSpec: 1;
       title?: string;
+      /** @description Makes the spec a template: typed variables used as "{{name}}" in strings or {"var": "name"} for a whole value, bound by each render (and removed from the spec it renders). */
+      variables?: {
+        [key: string]: {
+          /** @enum {string} */
+          type: 'string' | 'number' | 'boolean' | 'color' | 'image' | 'clip';
+          /** @description Used when the render gives no value. Without one the variable is required. */
+          default?: string | number | boolean;
+          /** @description What the value is for, shown by `kino templates`. */
+          description?: string;
+          /** @description number: the smallest value accepted. */
+          min?: number;
+          /** @description number: the largest value accepted. */
+          max?: number;
+          /** @description string: the most characters accepted. */
+          maxLength?: number;
+        };
+      };
       /** @description Frames per second; default 30. */
       fps?: number;
       /** @description Default "reels" (1080×1920). */

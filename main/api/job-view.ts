@@ -145,6 +145,11 @@ export const RenderJobSchema = {
         provider: { type: 'string', description: 'The AI provider, for prompt and edit inputs.' },
         model: { type: 'string', description: "The provider's model, for prompt and edit inputs." },
         base: { type: 'string', description: 'The render an edit started from, when it named one.' },
+        variables: {
+          type: 'object',
+          additionalProperties: true,
+          description: 'The template variable values the request gave (key and spec inputs).',
+        },
       },
     },
     options: {
@@ -292,7 +297,9 @@ export const RenderJobSchema = {
 function inputView(input: RenderJob['input']) {
   switch (input.kind) {
     case 'key':
-      return { kind: 'key' as const, key: input.key };
+      return { kind: 'key' as const, key: input.key, ...withVariables(input.variables) };
+    case 'spec':
+      return { kind: 'spec' as const, ...withVariables(input.variables) };
     case 'prompt':
       return { kind: 'prompt' as const, provider: input.provider, model: input.model };
     case 'edit':
@@ -302,10 +309,10 @@ function inputView(input: RenderJob['input']) {
         model: input.model,
         ...(input.baseRender ? { base: input.baseRender } : {}),
       };
-    default:
-      return { kind: input.kind };
   }
 }
+
+const withVariables = (variables: Record<string, unknown> | undefined) => (variables ? { variables } : {});
 
 /** A webhook URL without its query, which may carry the receiver's own token. */
 function shownWebhookUrl(url: string): string {

@@ -11,6 +11,9 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { specToCode } from '../../shared/builder/print.ts';
 import { AI_PROVIDERS, chooseProvider } from '../authoring/providers.ts';
 import { checkSpec } from '../project/resolve-input.ts';
+import { MAX_STRING_VALUE, MAX_VARIABLES } from '../../shared/spec/variable-schema.ts';
+import { resolveVariableValues } from '../../shared/spec/variables.ts';
+import type { VariableIssue } from '../../shared/spec/variables.ts';
 import { WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type {
   OutputRequest,
@@ -74,6 +77,15 @@ export const CreateRenderBodySchema = {
       maxLength: 200,
       description: "For prompt and edit: the provider's model (default its *_MODEL setting).",
     },
+    variables: {
+      type: 'object',
+      maxProperties: MAX_VARIABLES,
+      additionalProperties: {
+        anyOf: [{ type: 'string', maxLength: MAX_STRING_VALUE }, { type: 'number' }, { type: 'boolean' }],
+      },
+      description:
+        "For key and spec inputs that are templates: a value for each variable, checked against its declared type (GET /v1/templates lists a project's templates). Unknown, missing and mistyped values are 400 with the variable's name.",
+    },
     options: RenderOptionsSchema,
     webhook: {
       type: 'object',
@@ -110,12 +122,28 @@ export const CreateRenderBodySchema = {
 
 export type CreateRenderBody = FromSchema<typeof CreateRenderBodySchema>;
 
-function asFieldErrors(prefix: string, issues: SpecIssue[]) {
-  return issues.map((issue) => ({ pointer: `${prefix}${issue.pointer}`, message: issue.message }));
+function asFieldErrors(prefix: string, issues: (SpecIssue | VariableIssue)[]) {
+  return issues.map((issue) => ({
+    pointer: `${'in' in issue && issue.in === 'variables' ? '/variables' : prefix}${issue.pointer}`,
+    message: issue.message,
+  }));
 }
 
-/** The job's input, and for a spec the code it prints as (the job shows both from the start). */
-type ResolvedInput = RenderInput & { code?: string };
+/** 400 for values that do not fit a template: named by variable, at /variables/<name>. */
+function invalidVariables(issues: VariableIssue[]): Problem {
+  return new Problem(
+    400,
+    'invalid_variables',
+    `the template's variables do not bind: ${issues.map((issue) => issue.message).join('; ')}`,
+    { errors: asFieldErrors('/variables', issues) },
+  );
+}
+
+/**
+ * The job's input, and for a spec the spec as it renders (bound, for a template) and the code it
+ * prints as: the job shows both from the start.
+ */
+type ResolvedInput = RenderInput & { code?: string; bound?: Record<string, unknown> };
 
 /** The spec an edit starts from: a render's (by id) or one sent in the request. */
 function editBase(
@@ -176,6 +204,11 @@ function authoredInput(body: CreateRenderBody, ctx: ApiContext): ResolvedInput {
 }
 
 async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<ResolvedInput> {
+  if ((body.prompt !== undefined || body.edit !== undefined) && body.variables !== undefined) {
+    throw new Problem(400, 'validation_failed', 'variables apply to key and spec inputs only', {
+      errors: [{ pointer: '/variables', message: 'only for key and spec inputs' }],
+    });
+  }
   if (body.prompt !== undefined || body.edit !== undefined) return authoredInput(body, ctx);
   if (body.provider !== undefined || body.model !== undefined) {
     throw new Problem(400, 'validation_failed', 'provider and model apply to prompt and edit inputs only', {
@@ -187,10 +220,14 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
       ],
     });
   }
+  const variables = body.variables ? { variables: body.variables } : {};
   if (body.spec !== undefined) {
-    const checked = checkSpec(body.spec);
+    const checked = checkSpec(body.spec, body.variables);
     if (!checked.ok) {
       const issues = checked.issues;
+      if (issues.every((issue) => 'in' in issue && issue.in === 'variables')) {
+        throw invalidVariables(issues as VariableIssue[]);
+      }
       throw new Problem(
         400,
         'invalid_spec',
@@ -212,7 +249,14 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
       const pointer = requests ? `/options/outputs/${index}/poster` : '/options/poster';
       if (request.poster) assertPosterInside(request.poster, videos[index]!, pointer);
     });
-    return { kind: 'spec', spec: body.spec, code: specToCode(checked.spec) };
+    const isTemplate = body.variables !== undefined || body.spec.variables !== undefined;
+    return {
+      kind: 'spec',
+      spec: body.spec,
+      ...variables,
+      ...(isTemplate ? { bound: checked.spec } : {}),
+      code: specToCode(checked.spec),
+    };
   }
   const key = body.key!;
   const keys = await ctx.keys.keys().catch((error: unknown) => {
@@ -229,7 +273,34 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
       errors: [{ pointer: '/key', message: `unknown composition key; ${known}` }],
     });
   }
-  return { kind: 'key', key };
+  await assertKeyVariables(ctx, key, body.variables ?? {});
+  return { kind: 'key', key, ...variables };
+}
+
+/**
+ * A key's template values are checked when the render is asked for, so a wrong one is a 400 now
+ * rather than a failed job later. Reading a code key's declarations runs it in a worker process.
+ * A key that cannot be read fails its job as before, unless values were given that cannot be
+ * checked without it.
+ */
+async function assertKeyVariables(
+  ctx: ApiContext,
+  key: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const declared = await ctx.keys.variablesOf(key).catch((error: unknown) => {
+    ctx.log.warn({ err: error, key }, 'the template variables of a key cannot be read');
+    if (Object.keys(values).length === 0) return null;
+    throw new Problem(
+      400,
+      'invalid_key',
+      `composition key "${key}" cannot be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      { errors: [{ pointer: '/key', message: 'this composition cannot be loaded' }] },
+    );
+  });
+  if (declared === null) return;
+  const resolved = resolveVariableValues(declared ?? {}, values);
+  if (!resolved.ok) throw invalidVariables(resolved.issues);
 }
 
 /**
@@ -343,7 +414,7 @@ function webhookTarget(body: CreateRenderBody, ctx: ApiContext): WebhookTarget |
 /** Checks the request and queues its render; throws a Problem (400, 409, 429, 503 …) when it cannot. */
 export async function createRender(ctx: ApiContext, body: CreateRenderBody): Promise<RenderJob> {
   assertQueueHasRoom(ctx);
-  const { code, ...input } = await resolveInput(body, ctx);
+  const { code, bound, ...input } = await resolveInput(body, ctx);
   const outputs = outputRequests(body);
   // With several outputs, the job's own format, quality, aspect and poster are the first output's.
   const first = outputs?.[0] ?? body.options;
@@ -365,7 +436,7 @@ export async function createRender(ctx: ApiContext, body: CreateRenderBody): Pro
     visibility: body.visibility ?? (ctx.config.publicByDefault ? 'public' : 'private'),
     createdAt: ctx.now(),
     ttlMs: ttlMs(body, ctx),
-    ...(input.kind === 'spec' ? { spec: input.spec, code: code ?? null } : {}),
+    ...(input.kind === 'spec' ? { spec: bound ?? input.spec, code: code ?? null } : {}),
     ...(webhook ? { webhook } : {}),
   });
   ctx.runner.wake();

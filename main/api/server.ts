@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { renderRoutes } from './routes/renders.ts';
+import { templateRoutes } from './routes/templates.ts';
 
 export interface ApiServerOptions {
   /** The clock, for tests of expiry. */
@@ -242,6 +243,7 @@ export async function createApiServer(
     });
   }
   await app.register(renderRoutes, { ctx });
+  await app.register(templateRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(maintenanceRoutes, { ctx });
   await app.register(schemaRoutes, { ctx });

@@ -26,6 +26,9 @@ import { registerAuthoringCommands } from './authoring-commands.ts';
 import { registerCaptionsCommand } from './captions-command.ts';
 import { renderToFile } from './render-to-file.ts';
 import type { RenderCommandOptions } from './render-to-file.ts';
+import { addVariableOptions, variableValues } from './variable-options.ts';
+import { registerTemplatesCommand } from './templates-command.ts';
+import type { VariableOptions } from './variable-options.ts';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 64;
@@ -35,21 +38,21 @@ function outputStem(input: string, key: string | undefined): string {
   return key ?? basename(input, extname(input));
 }
 
-async function renderCommand(input: string, opts: RenderCommandOptions): Promise<void> {
-  const resolved = await resolveRenderInput(input, process.cwd());
+async function renderCommand(input: string, opts: RenderCommandOptions & VariableOptions): Promise<void> {
+  const resolved = await resolveRenderInput(input, process.cwd(), await variableValues(opts));
   await renderToFile(
     { model: resolved.model, project: resolved.project, subject: subjectOf(resolved) },
     outputStem(input, resolved.key),
-    { input },
+    { input, ...(resolved.variables ? { variables: resolved.variables } : {}) },
     opts,
   );
 }
 
 async function frameCommand(
   input: string,
-  opts: { frame: number; output?: string; aspect?: AspectName },
+  opts: { frame: number; output?: string; aspect?: AspectName } & VariableOptions,
 ): Promise<void> {
-  const resolved = await resolveRenderInput(input, process.cwd());
+  const resolved = await resolveRenderInput(input, process.cwd(), await variableValues(opts));
   const name = outputStem(input, resolved.key);
   const outputPath = resolve(opts.output ?? `${name}.frame${opts.frame}.png`);
   const result = await renderFrameToPng({
@@ -72,7 +75,7 @@ export function buildProgram(): Command {
   const aspectOption = () =>
     new Option('--aspect <aspect>', "output aspect (default: the spec's, else reels)").choices(ASPECT_NAMES);
 
-  program
+  const render = program
     .command('render')
     .description('Render a spec (.json), a composition (.ts) or a registered key to a verified video file')
     .argument('<input>', 'spec.json, composition.ts, or a composition key of the render project')
@@ -87,17 +90,17 @@ export function buildProgram(): Command {
     )
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
     .option('--json', 'print the result (path, bytes, sha256, probe, timings, receipt) as JSON')
-    .option('--no-receipt', 'do not write <output>.render.json beside the video')
-    .action(renderCommand);
+    .option('--no-receipt', 'do not write <output>.render.json beside the video');
+  addVariableOptions(render).action(renderCommand);
 
-  program
+  const frame = program
     .command('frame')
     .description('Render one frame to a PNG')
     .argument('<input>', 'spec.json, composition.ts, or a composition key')
     .requiredOption('--frame <n>', 'frame number (0-based)', parseWholeNumber)
     .option('-o, --output <file>', 'output PNG (default: <name>.frame<n>.png)')
-    .addOption(aspectOption())
-    .action(frameCommand);
+    .addOption(aspectOption());
+  addVariableOptions(frame).action(frameCommand);
 
   program
     .command('serve')
@@ -141,6 +144,7 @@ export function buildProgram(): Command {
   registerStudioCommand(program);
   registerDoctorCommand(program);
   registerAuthoringCommands(program);
+  registerTemplatesCommand(program);
   registerCaptionsCommand(program);
   return program;
 }

@@ -63,8 +63,9 @@ export interface AuthoringChoice {
 }
 
 export type RenderInput =
-  | { kind: 'key'; key: string }
-  | { kind: 'spec'; spec: Record<string, unknown> }
+  /** `variables`: the template values the request gave, bound when the worker loads the input. */
+  | { kind: 'key'; key: string; variables?: Record<string, unknown> }
+  | { kind: 'spec'; spec: Record<string, unknown>; variables?: Record<string, unknown> }
   | ({ kind: 'prompt'; prompt: string } & AuthoringChoice)
   /** `base` is the spec to change; `baseRender` the render it came from, when one was named. */
   | ({ kind: 'edit'; base: Record<string, unknown>; baseRender?: string; change: string } & AuthoringChoice);

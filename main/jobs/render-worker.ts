@@ -107,18 +107,19 @@ async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
     };
   }
   if (job.input.kind === 'spec') {
-    const result = checkSpec(job.input.spec);
+    const result = checkSpec(job.input.spec, job.input.variables);
     if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
     const project = await loadProject(job.renderProject);
     return {
       model: result.spec,
       project,
-      spec: job.input.spec,
+      // A template's spec as it renders: bound, without its declarations.
+      spec: job.input.variables || job.input.spec.variables ? asData(result.spec) : job.input.spec,
       code: specToCode(result.spec),
       subject: { kind: 'spec', specText: JSON.stringify(job.input.spec) },
     };
   }
-  const resolvedKey = await resolveKey(job.input.key, job.renderProject);
+  const resolvedKey = await resolveKey(job.input.key, job.renderProject, job.input.variables);
   const { model, project, sourcePath } = resolvedKey;
   const spec = specOf(model);
   // A code composition's own source is its code; a registered JSON spec is printed as code.
@@ -180,13 +181,13 @@ const ERROR_CODES: Record<string, string> = {
 function requestedInput(input: RenderAssignment['input']): Record<string, unknown> {
   switch (input.kind) {
     case 'key':
-      return { kind: 'key', key: input.key };
+      return { kind: 'key', key: input.key, ...(input.variables ? { variables: input.variables } : {}) };
+    case 'spec':
+      return { kind: 'spec', ...(input.variables ? { variables: input.variables } : {}) };
     case 'prompt':
       return { kind: 'prompt', prompt: input.prompt, provider: input.provider, model: input.model };
     case 'edit':
       return { kind: 'edit', change: input.change, provider: input.provider, model: input.model };
-    default:
-      return { kind: input.kind };
   }
 }
 

@@ -14,7 +14,23 @@ import { formatIssues, toJsonPointer } from './validate.ts';
 /** How deep binding walks a spec; a deeper one is refused rather than risk the stack. */
 const MAX_WALK_DEPTH = 100;
 
-/** Values a render gives, by variable name, as JSON carries them. */
+/**
+ * A value typed on a command line (`--var price=19`), read as its variable's declared type when it
+ * is bound: the command line cannot know the types before the template is loaded.
+ */
+export class VariableText {
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  toJSON(): string {
+    return this.text;
+  }
+}
+
+/** Values a render gives, by variable name, as JSON carries them (or as VariableText). */
 export type VariableValues = Record<string, unknown>;
 export type BoundValue = string | number | boolean;
 
@@ -88,7 +104,9 @@ export function resolveVariableValues(
   }
   const values: Record<string, BoundValue> = {};
   for (const [name, variable] of Object.entries(declared)) {
-    const value = Object.hasOwn(given, name) ? given[name] : variable.default;
+    const givenValue = Object.hasOwn(given, name) ? given[name] : variable.default;
+    const value =
+      givenValue instanceof VariableText ? variableFromText(variable, givenValue.text) : givenValue;
     if (value === undefined) {
       at(name, `variable "${name}" (${variable.type}) is required: the template gives it no default`);
       continue;
