@@ -16,6 +16,9 @@ export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingC
   'text_overflow',
   'text_too_brief',
   'unsafe_area',
+  'caption_overlap',
+  'caption_too_fast',
+  'caption_offscreen',
 ]);
 
 export const FAST_REVIEW_FRAMES = 6;

@@ -99,6 +99,11 @@ export class DrawingSession {
     return this.surface;
   }
 
+  /** A caption file's text as the session loaded it, for laying captions out without drawing them. */
+  captionText(src: string): string | undefined {
+    return this.#media.captionText(src);
+  }
+
   /** The last drawn frame as straight RGBA. */
   rgba(): Uint8Array {
     return readRgba(this.surface);

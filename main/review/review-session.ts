@@ -40,7 +40,10 @@ const NO_MEDIA = { image: () => undefined, videoFrame: () => undefined };
 
 export class ReviewSession {
   readonly drawing: DrawingSession;
-  /** An environment for measuring text the way the drawing did (fonts are registered by the session). */
+  /**
+   * An environment for measuring text the way the drawing did (fonts are registered by the session),
+   * with the caption files the session loaded, so captions page the same way.
+   */
   readonly layoutEnv: DrawEnv;
   /** A 1×1 canvas to measure text on. */
   readonly measuring: SkiaSurface;
@@ -49,7 +52,10 @@ export class ReviewSession {
   private constructor(drawing: DrawingSession, mode: DrawMode) {
     this.drawing = drawing;
     this.#mode = mode;
-    this.layoutEnv = createDrawEnv(drawing.video.size, drawing.video.fps, NO_MEDIA);
+    this.layoutEnv = createDrawEnv(drawing.video.size, drawing.video.fps, {
+      ...NO_MEDIA,
+      captionText: (src) => drawing.captionText(src),
+    });
     this.measuring = createSkiaSurface(1, 1);
   }
 

@@ -1,10 +1,12 @@
-// The visual part of review in one call: sample frames, capture them, run every visual check, confirm
-// frozen stretches, and (given a way to mount the composition again) check that drawing repeats.
+// The visual part of review in one call: sample frames, capture them, run every visual check, judge
+// the captions from their timing and layout, confirm frozen stretches, and (given a way to mount the
+// composition again) check that drawing repeats.
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { UnavailableSource } from '../engine/drawing-session.ts';
 import { captureSamples, MAX_SAMPLES, sampleFrames } from './capture.ts';
 import type { ReviewSample } from './capture.ts';
+import { captionFindings } from './captions/caption-review.ts';
 import { checkDeterminism } from './determinism.ts';
 import type { FrameDeterminism } from '../../shared/protocol/workspace.ts';
 import { indexElements } from './element-timing.ts';
@@ -89,6 +91,7 @@ export async function visualReview(options: VisualReviewOptions): Promise<Visual
     timings.captureMs = clock() - started;
     started = clock();
     drafts.push(...runSampleChecks({ video, index, samples }));
+    drafts.push(...captionFindings(video, index, { env: session.layoutEnv, ctx: session.measuring.ctx }));
     timings.checksMs = clock() - started;
     started = clock();
     const known = new Map(samples.map((sample) => [sample.frame, sample.sha256]));

@@ -61,6 +61,22 @@ function clipToWipe(ctx: Ctx2D, box: Box, state: AnimatedState): void {
   ctx.clip();
 }
 
+/**
+ * Moves, rotates and scales the element about its box's centre, as it is drawn: review derives where
+ * an element lands from the same transform.
+ */
+export function transformElement(ctx: Ctx2D, element: ModelElement, box: Box, state: AnimatedState): void {
+  const scale = (numberProp(state, 'scale') ?? element.scale ?? 1) * state.scale;
+  const rotation = (numberProp(state, 'rotation') ?? element.rotation ?? 0) + state.rotation;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  ctx.translate(cx + state.dx, cy + state.dy);
+  if (rotation) ctx.rotate((rotation * Math.PI) / 180);
+  if (scale !== 1 || state.scaleX !== 1 || state.scaleY !== 1)
+    ctx.scale(scale * state.scaleX, scale * state.scaleY);
+  ctx.translate(-cx, -cy);
+}
+
 export function drawElement(
   ctx: Ctx2D,
   resolved: ResolvedElement,
@@ -75,19 +91,11 @@ export function drawElement(
   const opacity = (numberProp(state, 'opacity') ?? element.opacity ?? 1) * state.opacity;
   if (opacity <= 0.002 || (state.wipe && state.wipe.visible <= 0)) return;
   const box = placeElement(element, container, env, state);
-  const scale = (numberProp(state, 'scale') ?? element.scale ?? 1) * state.scale;
-  const rotation = (numberProp(state, 'rotation') ?? element.rotation ?? 0) + state.rotation;
   const blur = (numberProp(state, 'blur') ?? 0) * env.scale + state.blur;
 
   ctx.save();
   ctx.globalAlpha *= opacity;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  ctx.translate(cx + state.dx, cy + state.dy);
-  if (rotation) ctx.rotate((rotation * Math.PI) / 180);
-  if (scale !== 1 || state.scaleX !== 1 || state.scaleY !== 1)
-    ctx.scale(scale * state.scaleX, scale * state.scaleY);
-  ctx.translate(-cx, -cy);
+  transformElement(ctx, element, box, state);
   clipToWipe(ctx, box, state);
   if (blur > 0.05) ctx.filter = `blur(${blur.toFixed(2)}px)`;
   const observe = env.review?.observe;
