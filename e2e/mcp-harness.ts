@@ -14,6 +14,7 @@ export const KINO_TOOLS = [
   'get_render',
   'get_video_spec_schema',
   'list_docs',
+  'list_templates',
   'render_composition',
   'render_frame',
   'render_video',

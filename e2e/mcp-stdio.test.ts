@@ -118,6 +118,25 @@ describe('kino mcp (stdio)', () => {
   );
 
   it(
+    'lists the templates and draws a template frame with variables, refusing a bad value by name',
+    { timeout: 60_000 },
+    async () => {
+      const listed = expectSuccess(await call(client, 'list_templates', {}));
+      const templates = listed.templates as { key: string; variables: Record<string, { type: string }> }[];
+      expect(templates.map((template) => template.key)).toContain('quote-card');
+      expect(templates.find((t) => t.key === 'stats-recap')?.variables.users?.type).toBe('number');
+
+      const variables = { author: 'Ada Lovelace', accent: '#38bdf8' };
+      const answer = await call(client, 'render_frame', { key: 'quote-card', variables, time: '3s' });
+      expect(await expectFrameImage(answer)).toEqual({ width: 768, height: 768 });
+
+      const bad = await call(client, 'render_frame', { key: 'quote-card', variables: { accent: 'blurple' } });
+      expect(bad.isError).toBe(true);
+      expect(errorText(bad)).toContain('variable "accent" (color): expected a CSS colour, got "blurple"');
+    },
+  );
+
+  it(
     'reviews a spec and names the known problem with its pointer, remedy and frame',
     { timeout: 60_000 },
     async () => {

@@ -20,6 +20,7 @@ import { ANIMATION_PRESETS } from '../shared/spec/primitives.ts';
 import { TRANSITION_TYPES } from '../shared/spec/schema.ts';
 import { ASPECT_NAMES } from '../shared/spec/sizes.ts';
 import { parseSpec } from '../shared/spec/validate.ts';
+import { bindVariables } from '../shared/spec/variables.ts';
 import { resolveTimeline } from '../shared/timeline/resolve.ts';
 
 const run = promisify(execFile);
@@ -35,7 +36,16 @@ const SPEC_NAMES = [
   'captions-karaoke',
   'text-effects',
 ];
-const COMPOSITION_KEYS = ['product-launch', 'travel-reel', 'data-story', 'brand-intro', 'interview-clip'];
+/** Specs with variables: checked and reviewed with their defaults. */
+const TEMPLATE_SPEC_NAMES = ['product-promo', 'quote-card', 'talking-head'];
+const COMPOSITION_KEYS = [
+  'product-launch',
+  'travel-reel',
+  'data-story',
+  'brand-intro',
+  'interview-clip',
+  'stats-recap',
+];
 
 async function loadSpecs(): Promise<Map<string, VideoModel>> {
   const specs = new Map<string, VideoModel>();
@@ -102,7 +112,9 @@ describe('kino.json', () => {
     const raw: unknown = JSON.parse(await readFile(path.join(examplesDir, 'kino.json'), 'utf8'));
     expect(parseProjectConfig(raw).ok).toBe(true);
     const project = await loadProject(examplesDir);
-    expect([...project.compositions.keys()].sort()).toEqual([...SPEC_NAMES, ...COMPOSITION_KEYS].sort());
+    expect([...project.compositions.keys()].sort()).toEqual(
+      [...SPEC_NAMES, ...TEMPLATE_SPEC_NAMES, ...COMPOSITION_KEYS].sort(),
+    );
     for (const [key, file] of project.compositions) {
       const found = await stat(file).catch(() => undefined);
       expect(found?.isFile(), `${key} → ${file}`).toBe(true);
@@ -112,16 +124,22 @@ describe('kino.json', () => {
 });
 
 describe('example specs', () => {
-  it.each(SPEC_NAMES)('%s validates, and lasts 6–12 s in every aspect', async (name) => {
-    const file = path.join(examplesDir, 'specs', `${name}.json`);
-    expect(parseSpec(JSON.parse(await readFile(file, 'utf8'))).ok).toBe(true);
-    const model = await loadSpecFile(file); // schema + timeline checks
-    for (const aspect of ASPECT_NAMES) {
-      const { durationSeconds } = resolveTimeline(model, { aspect });
-      expect(durationSeconds).toBeGreaterThanOrEqual(6);
-      expect(durationSeconds).toBeLessThanOrEqual(12);
-    }
-  });
+  it.each([...SPEC_NAMES, ...TEMPLATE_SPEC_NAMES])(
+    '%s validates, and lasts 6–12 s in every aspect',
+    async (name) => {
+      const file = path.join(examplesDir, 'specs', `${name}.json`);
+      const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
+      // A template validates once its variables are bound (here to their defaults).
+      const bound = bindVariables(raw);
+      expect(bound.ok && parseSpec(bound.spec).ok).toBe(true);
+      const model = await loadSpecFile(file); // schema + timeline checks
+      for (const aspect of ASPECT_NAMES) {
+        const { durationSeconds } = resolveTimeline(model, { aspect });
+        expect(durationSeconds).toBeGreaterThanOrEqual(6);
+        expect(durationSeconds).toBeLessThanOrEqual(12);
+      }
+    },
+  );
 
   it('together show every element, background, transition and animation preset', async () => {
     const specs = [...(await loadSpecs()).values()];
@@ -181,7 +199,9 @@ describe('example specs', () => {
 describe('sample media', () => {
   it('every asset: reference in specs and compositions names an existing file', async () => {
     const files = [
-      ...SPEC_NAMES.map((name) => path.join(examplesDir, 'specs', `${name}.json`)),
+      ...[...SPEC_NAMES, ...TEMPLATE_SPEC_NAMES].map((name) =>
+        path.join(examplesDir, 'specs', `${name}.json`),
+      ),
       ...(await readdir(path.join(examplesDir, 'compositions')).catch(() => []))
         .filter((name) => name.endsWith('.ts'))
         .map((name) => path.join(examplesDir, 'compositions', name)),
@@ -251,17 +271,20 @@ describe('sample media', () => {
 // Examples are what users copy: each passes its own review with no warning or error (issue 12).
 describe('every example passes review', () => {
   const project = loadProject(examplesDir);
-  it.each([...COMPOSITION_KEYS, ...SPEC_NAMES])('%s: no warnings, no errors', async (key) => {
-    const loaded = await project;
-    const { model } = await resolveKey(key, examplesDir);
-    const review = await reviewComposition({
-      model,
-      project: await projectContext(loaded),
-      samples: 12,
-    });
-    const problems = review.drafts.map(
-      (draft) => `${draft.severity} ${draft.code} at frame ${draft.startFrame}: ${draft.message}`,
-    );
-    expect(problems).toEqual([]);
-  });
+  it.each([...COMPOSITION_KEYS, ...SPEC_NAMES, ...TEMPLATE_SPEC_NAMES])(
+    '%s: no warnings, no errors',
+    async (key) => {
+      const loaded = await project;
+      const { model } = await resolveKey(key, examplesDir);
+      const review = await reviewComposition({
+        model,
+        project: await projectContext(loaded),
+        samples: 12,
+      });
+      const problems = review.drafts.map(
+        (draft) => `${draft.severity} ${draft.code} at frame ${draft.startFrame}: ${draft.message}`,
+      );
+      expect(problems).toEqual([]);
+    },
+  );
 });

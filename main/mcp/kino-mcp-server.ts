@@ -9,6 +9,7 @@ import { KinoDocs } from './docs.ts';
 import type { McpHost } from './host.ts';
 import { registerLookTools } from './look-tools.ts';
 import { registerRenderTools } from './render-tools.ts';
+import { registerTemplateTools } from './template-tools.ts';
 
 const INSTRUCTIONS = `Kino makes videos from a JSON spec (or TypeScript code) and verifies every file it renders.
 Loop: write a spec (get_doc "spec"), look at frames with render_frame, check with review_video, fix what
@@ -27,6 +28,7 @@ export function kinoMcpServerFactory(host: McpHost): () => McpServer {
     registerLookTools(server, host);
     registerCodeTools(server, host);
     registerDocTools(server, host, docs);
+    registerTemplateTools(server, host);
     return server;
   };
 }

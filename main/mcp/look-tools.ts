@@ -20,6 +20,7 @@ import { loadProject } from '../project/load.ts';
 import type { RenderProject } from '../project/load.ts';
 import { describeIssues } from '../project/input-error.ts';
 import { checkSpec, resolveKey } from '../project/resolve-input.ts';
+import { TemplateValuesArgument } from './template-tools.ts';
 import { findingInterval } from '../review/finding.ts';
 import { reviewComposition } from '../review/review-composition.ts';
 import type { McpHost } from './host.ts';
@@ -48,6 +49,7 @@ const subjectShape = {
     .enum(ASPECT_NAMES as [string, ...string[]])
     .optional()
     .describe("The aspect to draw at; default the spec's own."),
+  variables: TemplateValuesArgument.optional(),
 };
 
 interface Subject {
@@ -60,7 +62,7 @@ interface Subject {
 
 async function loadSubject(
   host: McpHost,
-  args: { spec?: Record<string, unknown>; key?: string },
+  args: { spec?: Record<string, unknown>; key?: string; variables?: Record<string, unknown> },
 ): Promise<Subject> {
   if ((args.spec === undefined) === (args.key === undefined)) {
     throw new ToolFailure('give exactly one of spec (a video spec) or key (a composition key)');
@@ -74,10 +76,10 @@ async function loadSubject(
         `unknown composition key "${args.key}": ${keys.length > 0 ? `known keys are ${keys.join(', ')}` : 'the render project registers none'}`,
       );
     }
-    const resolved = await resolveKey(args.key, projectDir);
+    const resolved = await resolveKey(args.key, projectDir, args.variables);
     return { model: resolved.model, project: resolved.project, isSpec: false, label: args.key };
   }
-  const checked = checkSpec(args.spec);
+  const checked = checkSpec(args.spec, args.variables);
   if (!checked.ok) {
     throw new ToolFailure(
       `the spec is invalid (${describeIssues(checked.issues)}); fix it (get_doc "spec" has the guide) and call again`,

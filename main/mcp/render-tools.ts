@@ -10,6 +10,7 @@ import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { AI_PROVIDERS } from '../authoring/providers.ts';
 import { cancelRender, createRender } from '../api/render-requests.ts';
+import { TemplateValuesArgument } from './template-tools.ts';
 import type { CreateRenderBody } from '../api/render-requests.ts';
 import { findLiveJob } from '../api/job-lookup.ts';
 import { PROGRESS_STAGES, TERMINAL_STATUSES } from '../jobs/job-store.ts';
@@ -220,6 +221,7 @@ async function submitAndWait(body: CreateRenderBody, host: McpHost, mcp: ServerC
 
 /** The optional request fields a tool's arguments carry: render options, and the AI provider. */
 function requestExtras(args: {
+  variables?: Record<string, string | number | boolean>;
   aspect?: string;
   format?: string;
   quality?: string;
@@ -237,6 +239,7 @@ function requestExtras(args: {
   return {
     ...(Object.keys(picked).length > 0 ? { options: picked as unknown as CreateRenderBody['options'] } : {}),
     ...(args.provider ? { provider: args.provider } : {}),
+    ...(args.variables ? { variables: args.variables } : {}),
   };
 }
 
@@ -252,6 +255,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
         'Renders a video spec (JSON) to a verified file. Waits for the render (with progress notifications) up to MCP_WAIT_SECONDS, then answers with the job; poll get_render if it is still running. Check frames first with render_frame and review_video: they are far cheaper.',
       inputSchema: z.object({
         spec,
+        variables: TemplateValuesArgument.optional(),
         aspect: aspect.optional(),
         format: format.optional(),
         quality: quality.optional(),
@@ -272,9 +276,10 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
     {
       title: 'Render a registered composition',
       description:
-        'Renders a composition registered in the render project (its key, e.g. "product-launch"; list_docs lists them under project/) to a verified file. Waits like render_video.',
+        'Renders a composition registered in the render project (its key, e.g. "product-launch"; list_docs lists them under project/) to a verified file; a template takes variables (list_templates). Waits like render_video.',
       inputSchema: z.object({
         key: z.string().min(1).max(200).describe('The composition key.'),
+        variables: TemplateValuesArgument.optional(),
         aspect: aspect.optional(),
         format: format.optional(),
         quality: quality.optional(),
