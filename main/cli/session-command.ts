@@ -1,5 +1,7 @@
 // `kino session <descriptor> <subcommand>`: drives a running workspace. Exit codes: 0 ok, 1 failure,
 // 2 quality gate (strict quality and findings remain), 64 usage, 130 canceled (Ctrl+C).
+import { variableOption } from './variable-options.ts';
+import type { VariableOptions } from './variable-options.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { FINDING_CODES, isFindingCode } from '../../shared/protocol/finding.ts';
@@ -206,6 +208,11 @@ export function registerSessionCommand(program: Command): void {
       .option('--strict-quality', 'fail (exit 2) when any finding that is not allowed remains')
       .option('--json', 'print the workspace answer as JSON, as it is');
   const aspect = () => new Option('--aspect <aspect>', 'output aspect').choices(ASPECT_NAMES);
+  /** A template's values, for the operations that mount the composition. */
+  const withVariables = (opts: VariableOptions) =>
+    opts.var
+      ? { variables: Object.fromEntries(Object.entries(opts.var).map(([name, value]) => [name, value.text])) }
+      : {};
 
   const sub = (name: Subcommand, description: string) =>
     shared(
@@ -228,11 +235,19 @@ export function registerSessionCommand(program: Command): void {
   sub('frame', 'draw one frame to a PNG in the results folder')
     .requiredOption('--frame <n>', 'frame number (0-based)', parseWholeNumber)
     .addOption(aspect())
-    .action(function (descriptor: string, opts: SessionOptions & { frame: number; aspect?: string }) {
+    .addOption(variableOption())
+    .action(function (
+      descriptor: string,
+      opts: SessionOptions & VariableOptions & { frame: number; aspect?: string },
+    ) {
       return runSession(
         descriptor,
         'frame',
-        { frameIndex: opts.frame, ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}) },
+        {
+          frameIndex: opts.frame,
+          ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+          ...withVariables(opts),
+        },
         opts,
       );
     });
@@ -240,9 +255,11 @@ export function registerSessionCommand(program: Command): void {
     .option('--review-frames <n>', `frames to sample (1–${MAX_REVIEW_FRAMES}, default 12)`, parseWholeNumber)
     .option('--determinism', 'draw every sample again in a fresh mount and compare hashes')
     .addOption(aspect())
+    .addOption(variableOption())
     .action(function (
       descriptor: string,
-      opts: SessionOptions & { reviewFrames?: number; determinism?: boolean; aspect?: string },
+      opts: SessionOptions &
+        VariableOptions & { reviewFrames?: number; determinism?: boolean; aspect?: string },
     ) {
       return runSession(
         descriptor,
@@ -251,6 +268,7 @@ export function registerSessionCommand(program: Command): void {
           ...(opts.reviewFrames === undefined ? {} : { reviewFrames: opts.reviewFrames }),
           ...(opts.determinism ? { reviewDeterminism: true } : {}),
           ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+          ...withVariables(opts),
         },
         opts,
       );
@@ -258,13 +276,18 @@ export function registerSessionCommand(program: Command): void {
   sub('inspect', 'the mounted timeline, resources and warnings; with --frame, what is drawn there')
     .option('--frame <n>', 'frame to look at (0-based)', parseWholeNumber)
     .addOption(aspect())
-    .action(function (descriptor: string, opts: SessionOptions & { frame?: number; aspect?: string }) {
+    .addOption(variableOption())
+    .action(function (
+      descriptor: string,
+      opts: SessionOptions & VariableOptions & { frame?: number; aspect?: string },
+    ) {
       return runSession(
         descriptor,
         'inspect',
         {
           ...(opts.frame === undefined ? {} : { frameIndex: opts.frame }),
           ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+          ...withVariables(opts),
         },
         opts,
       );
@@ -279,15 +302,17 @@ export function registerSessionCommand(program: Command): void {
       'also write a PNG of the frame at this time next to the video, e.g. 1.5s, 500ms, 45f',
       parseTimeOption,
     )
+    .addOption(variableOption())
     .action(function (
       descriptor: string,
-      opts: SessionOptions & {
-        frames?: number;
-        format?: string;
-        quality?: string;
-        aspect?: string;
-        poster?: string;
-      },
+      opts: SessionOptions &
+        VariableOptions & {
+          frames?: number;
+          format?: string;
+          quality?: string;
+          aspect?: string;
+          poster?: string;
+        },
     ) {
       return runSession(
         descriptor,
@@ -298,6 +323,7 @@ export function registerSessionCommand(program: Command): void {
           ...(opts.quality ? { quality: opts.quality as WorkspaceJob['quality'] } : {}),
           ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
           ...(opts.poster ? { poster: opts.poster } : {}),
+          ...withVariables(opts),
         },
         opts,
       );

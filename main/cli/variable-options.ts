@@ -1,7 +1,7 @@
 // --var name=value and --vars file.json: the values a template render binds. Each --var is read as
 // its variable's declared type when the template is loaded (VariableText); --vars holds JSON values,
 // and a --var of the same name wins over it.
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import { VARIABLE_NAME_PATTERN } from '../../shared/spec/variable-schema.ts';
 import { VariableText } from '../../shared/spec/variables.ts';
@@ -27,9 +27,17 @@ function collectVar(text: string, previous: Record<string, VariableText> = {}): 
   return { ...previous, [name]: new VariableText(text.slice(equals + 1)) };
 }
 
+/** `--var name=value`, repeatable. */
+export function variableOption(): Option {
+  return new Option(
+    '--var <name=value>',
+    'a template variable (repeatable); read as its declared type',
+  ).argParser(collectVar);
+}
+
 export function addVariableOptions(command: Command): Command {
   return command
-    .option('--var <name=value>', 'a template variable (repeatable); read as its declared type', collectVar)
+    .addOption(variableOption())
     .option(
       '--vars <file.json>',
       'template variables from a JSON object file ({"title": "Hi", "price": 19})',

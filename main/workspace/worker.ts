@@ -2,6 +2,7 @@
 // at a time, each on a freshly mounted model, reporting its progress and stopping it when the server
 // cancels it. The server kills it on a time-out, a source change or a cancel it does not honour.
 import { projectContext } from '../engine/project-context.ts';
+import { VariableBindingError, VariableText } from '../../shared/spec/variables.ts';
 import { FrameOutOfRangeError } from '../engine/drawing-session.ts';
 import { CompositionCompileError } from '../composition/compile.ts';
 import { CompositionLoadError, LoadedComposition } from '../composition/load.ts';
@@ -36,6 +37,9 @@ function errorBody(error: unknown): WorkspaceErrorBody {
     const lines = error.issues.map((issue) => `${issue.pointer || '/'}: ${issue.message}`);
     return { status: 422, code: 'invalid_composition', message: `invalid video: ${lines.join('; ')}` };
   }
+  if (error instanceof VariableBindingError) {
+    return { status: 400, code: 'invalid_variables', message: error.message };
+  }
   if (error instanceof CompositionLoadError) {
     return { status: 422, code: 'composition_failed', message: error.message };
   }
@@ -59,13 +63,21 @@ async function run(
   if (!loaded) throw new WorkspaceError(500, 'worker_not_ready', 'the worker has no composition loaded');
   const composition = loaded;
   const project = await projectForFile(composition.source);
+  // Text values are read as their variables' declared types, as on the command line.
+  const values = Object.fromEntries(
+    Object.entries(job.variables ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? new VariableText(value) : value,
+    ]),
+  );
   const ctx: OperationContext = {
     job,
     source: composition.source,
     modules: composition.modules,
     sourceRevision,
-    model: await composition.mount(),
-    remount: async () => (await LoadedComposition.load(composition.source, { outDir: stagingDir })).mount(),
+    model: await composition.mount(values),
+    remount: async () =>
+      (await LoadedComposition.load(composition.source, { outDir: stagingDir })).mount(values),
     project,
     renderProject: await projectContext(project),
     resultsDir,

@@ -1,5 +1,6 @@
 // What every workspace operation gets from the worker: the mounted composition, its project and the
 // places results go.
+import { createHash } from 'node:crypto';
 import type { VideoModel } from '../../../shared/spec/model.ts';
 import type { RenderProjectContext } from '../../engine/project-context.ts';
 import type { RenderProject } from '../../project/load.ts';
@@ -27,6 +28,20 @@ export interface OperationContext {
 /** The first 12 hex digits of the revision: enough to tell result files apart in a listing. */
 export function revisionTag(sourceRevision: string): string {
   return sourceRevision.slice(0, 12);
+}
+
+/**
+ * Results named for the revision, and for the template values when a job gives some: frames and
+ * renders of the same revision with other values are other pictures, so they never share a name.
+ */
+export function resultTag(ctx: Pick<OperationContext, 'sourceRevision' | 'job'>): string {
+  const tag = revisionTag(ctx.sourceRevision);
+  const variables = ctx.job.variables;
+  if (!variables || Object.keys(variables).length === 0) return tag;
+  const sorted = Object.keys(variables)
+    .sort()
+    .map((name) => [name, variables[name]]);
+  return `${tag}.v${createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, 8)}`;
 }
 
 /** The aspect is in the name: the same frame at another aspect is another picture. */

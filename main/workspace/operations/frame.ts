@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DrawingSession } from '../../engine/drawing-session.ts';
 import { writePngAtomically } from '../../engine/render-frame.ts';
 import { WorkspaceError } from '../worker-messages.ts';
-import { frameFileName, revisionTag } from './context.ts';
+import { frameFileName, resultTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 import type { CapturedFrame, FrameOperationResult } from '../../../shared/protocol/workspace.ts';
 
@@ -17,12 +17,7 @@ export async function captureFrame(
   index: number,
 ): Promise<CapturedFrame> {
   await session.draw(index);
-  const file = path.join(
-    ctx.resultsDir,
-    'frames',
-    revisionTag(ctx.sourceRevision),
-    frameFileName(index, ctx.job.aspect),
-  );
+  const file = path.join(ctx.resultsDir, 'frames', resultTag(ctx), frameFileName(index, ctx.job.aspect));
   await writePngAtomically(file, await session.png());
   return { index, seconds: Number((index / session.video.fps).toFixed(3)), path: file };
 }

@@ -10,7 +10,7 @@ import { progressReport } from '../progress.ts';
 import { WorkspaceError } from '../worker-messages.ts';
 import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
 import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
-import { revisionTag } from './context.ts';
+import { resultTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
 import { enforceQualityGate } from './quality-gate.ts';
@@ -64,10 +64,7 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
   ].join('');
   const dir = path.join(ctx.resultsDir, 'renders');
   await mkdir(dir, { recursive: true });
-  const outputPath = path.join(
-    dir,
-    `${stem}-${revisionTag(ctx.sourceRevision)}${variant}${FORMAT_EXTENSIONS[format]}`,
-  );
+  const outputPath = path.join(dir, `${stem}-${resultTag(ctx)}${variant}${FORMAT_EXTENSIONS[format]}`);
   const posterPath = job.poster === undefined ? undefined : outputPath.replace(/\.[^.]+$/, '.poster.png');
   let result;
   try {

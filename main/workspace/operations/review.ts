@@ -8,7 +8,7 @@ import { completeFinding } from '../../review/finding.ts';
 import { reviewComposition } from '../../review/review-composition.ts';
 import { progressReport } from '../progress.ts';
 import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
-import { frameFileName, revisionTag } from './context.ts';
+import { frameFileName, resultTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 import { enforceQualityGate, qualityGate } from './quality-gate.ts';
 import type { ReviewSampleResult, ReviewOutcome } from '../../../shared/protocol/workspace.ts';
@@ -60,7 +60,7 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
   const writeStarted = performance.now();
   if (options.keepSamples) {
     // One folder per revision, emptied first: it always holds exactly the last review's samples.
-    const tag = revisionTag(ctx.sourceRevision) + (ctx.job.aspect ? `.${ctx.job.aspect}` : '');
+    const tag = resultTag(ctx) + (ctx.job.aspect ? `.${ctx.job.aspect}` : '');
     samplesDir = path.join(ctx.resultsDir, 'reviews', tag);
     await rm(samplesDir, { recursive: true, force: true });
   }
