@@ -42,9 +42,7 @@ export default template(
             color: '#f8fafc',
             anchor: 'top',
             y: 0.18,
-          }).animate(
-            slideFadeIn({ direction: 'up', distance: 40, delay: '200ms' }),
-          ),
+          }).animate(slideFadeIn({ direction: 'up', distance: 40, delay: '200ms' })),
           ...rows.flatMap((row, index) => {
             const y = 0.46 + index * 0.19;
             const delay = 0.6 + index * 0.35;

@@ -2,6 +2,7 @@
 // the context every AI-authored spec is written with. Every list of names (aspects, element types and
 // their fields, presets, transitions, easings, backgrounds, fonts) is read from the code that
 // validates them, so the guide cannot drift from what the server accepts.
+import { VARIABLE_TYPES } from '../../shared/spec/variable-schema.ts';
 import { z } from 'zod';
 import { PRESETS } from '../../shared/animation/presets.ts';
 import type { PresetKind } from '../../shared/animation/presets.ts';
@@ -416,6 +417,16 @@ edge the new scene comes from (default left). Types: ${TRANSITION_TYPES.map((typ
 - Sources (\`src\`): \`"asset:<path>"\` is a file in the assets folder of the server's render project
   (ask its operator which exist; the examples use those of Kino's example project). http(s) URLs work
   only for hosts the project allows.
+
+### Templates
+
+A spec with \`variables\` is a template that each render fills in.
+- Declare: \`"variables": {"<name>": {"type": …, "default"?, "description"?, "min"?, "max"?, "maxLength"?}}\`;
+  types: ${names(VARIABLE_TYPES)}. Without a default a variable is required.
+- Use: \`"{{name}}"\` inside any string, or \`{"var": "name"}\` for a whole value (a number, a colour, a media \`src\`).
+- Render: pass \`variables: {"name": value}\` beside \`key\` or \`spec\`. Values are checked against the declarations,
+  substituted, and the declarations dropped, so the bound spec must be valid like any other. Unknown, missing or
+  mistyped values are refused by name.
 
 ### Rules agents often get wrong
 

@@ -43,4 +43,3 @@ export const VariablesSchema = z
   .refine((record) => Object.keys(record).length <= MAX_VARIABLES, `at most ${MAX_VARIABLES} variables`)
   .describe('Template variables by name; a render binds values to them (CLI --var, API "variables").');
 export type Variables = z.infer<typeof VariablesSchema>;
-
