@@ -11,7 +11,7 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { specToCode } from '../../shared/builder/print.ts';
 import { AI_PROVIDERS, chooseProvider } from '../authoring/providers.ts';
 import { checkSpec } from '../project/resolve-input.ts';
-import { MAX_STRING_VALUE, MAX_VARIABLES } from '../../shared/spec/variable-schema.ts';
+import { VariableValuesSchema } from '../../shared/protocol/variable-values.ts';
 import { resolveVariableValues } from '../../shared/spec/variables.ts';
 import type { VariableIssue } from '../../shared/spec/variables.ts';
 import { WEBHOOK_EVENTS } from '../jobs/job-store.ts';
@@ -78,11 +78,7 @@ export const CreateRenderBodySchema = {
       description: "For prompt and edit: the provider's model (default its *_MODEL setting).",
     },
     variables: {
-      type: 'object',
-      maxProperties: MAX_VARIABLES,
-      additionalProperties: {
-        anyOf: [{ type: 'string', maxLength: MAX_STRING_VALUE }, { type: 'number' }, { type: 'boolean' }],
-      },
+      ...VariableValuesSchema,
       description:
         "For key and spec inputs that are templates: a value for each variable, checked against its declared type (GET /v1/templates lists a project's templates). Unknown, missing and mistyped values are 400 with the variable's name.",
     },

@@ -5,7 +5,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../output/formats.ts';
 import { ASPECT_NAMES } from '../spec/sizes.ts';
 import { TIME_PATTERN } from '../spec/time.ts';
-import { MAX_STRING_VALUE, MAX_VARIABLES } from '../spec/variable-schema.ts';
+import { VariableValuesSchema } from './variable-values.ts';
 import { FINDING_CODES } from './finding.ts';
 import type { QualityGate, ReviewFinding } from './finding.ts';
 import type { InspectResult } from './inspect.ts';
@@ -61,11 +61,7 @@ export const JobBodySchema = {
       description: 'Fail the request when any finding that is not allowed remains.',
     },
     variables: {
-      type: 'object',
-      maxProperties: MAX_VARIABLES,
-      additionalProperties: {
-        anyOf: [{ type: 'string', maxLength: MAX_STRING_VALUE }, { type: 'number' }, { type: 'boolean' }],
-      },
+      ...VariableValuesSchema,
       description:
         'For a composition that is a template(): a value per variable (a string is read as the declared type, as `--var` is); unset ones take their defaults.',
     },
