@@ -45,6 +45,12 @@ describe('kino captions', () => {
     ]);
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
     expect(result.code).toBe(0);
+    // The sample SRT runs to 5.8 s over a 4 s clip: its last cue is named, not dropped in silence.
+    expect(result.stderr).toContain(
+      'kino: warning: 1 of 3 cues in ' +
+        subtitles +
+        ' start after the clip ends at 4.00 s and will not show (cue 3 at 4.20 s)',
+    );
     const printed = JSON.parse(result.stdout) as {
       receiptPath: string;
       receipt: { inputs: { files: { role: string; path?: string }[] } };

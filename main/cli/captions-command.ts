@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { describeCaptionFault, parseCaptions } from '../../shared/captions/parse.ts';
-import type { CaptionFault, CaptionFormat } from '../../shared/captions/parse.ts';
+import type { CaptionCue, CaptionFault, CaptionFormat } from '../../shared/captions/parse.ts';
 import { QUALITIES } from '../../shared/output/formats.ts';
 import type { Quality } from '../../shared/output/formats.ts';
 import { CAPTION_STYLES, isInlineCaptionText } from '../../shared/spec/captions-element.ts';
@@ -84,13 +84,34 @@ async function subtitleSource(
   file: string,
   format: CaptionFormat,
   given: string,
-): Promise<string> {
+): Promise<{ source: string; cues: CaptionCue[] }> {
   const text = await readCaptionFile(given, file, path.dirname(file));
   const parsed = parseCaptions(format, text);
   if (!parsed.ok) throw new KinoInputError(`${given}: ${describeFaults(format, parsed.faults)}`);
   const src = sourceIn(project, file);
   // A path with a timing line in it would read as the captions themselves.
-  return isInside(project.root, file) && !isInlineCaptionText(src) ? src : text;
+  const source = isInside(project.root, file) && !isInlineCaptionText(src) ? src : text;
+  return { source, cues: parsed.cues };
+}
+
+/**
+ * Subtitles timed past the clip are not an error (a transcript of a longer take is common), but
+ * the user should know which cues the reel leaves out or cuts.
+ */
+function warnOfCuesPastClip(cues: CaptionCue[], seconds: number, given: string): void {
+  const left = cues.filter((cue) => cue.start >= seconds);
+  const cut = cues.filter((cue) => cue.start < seconds && cue.end > seconds + 0.05);
+  const at = (cue: CaptionCue) => `cue ${cue.number} at ${cue.start.toFixed(2)} s`;
+  const clipEnd = `the clip ends at ${seconds.toFixed(2)} s`;
+  if (left.length > 0) {
+    const named = left.slice(0, 3).map(at).join(', ') + (left.length > 3 ? ', …' : '');
+    process.stderr.write(
+      `kino: warning: ${left.length} of ${cues.length} cues in ${given} start after ${clipEnd} and will not show (${named})\n`,
+    );
+  }
+  if (cut.length > 0) {
+    process.stderr.write(`kino: warning: ${at(cut[0]!)} in ${given} is cut short: ${clipEnd}\n`);
+  }
 }
 
 /** ffprobe reads a still image as a one-frame video through these demuxers. */
@@ -160,9 +181,10 @@ async function captionsCommand(clip: string, subtitles: string, opts: CaptionsCo
   const format = subtitleFormat(subtitles);
   const subtitleFile = await existingFile(subtitles, 'subtitle file');
   const project = await projectForFile(clipFile);
-  const source = await subtitleSource(project, subtitleFile, format, subtitles);
+  const { source, cues } = await subtitleSource(project, subtitleFile, format, subtitles);
   const clipSrc = sourceIn(project, clipFile);
   const probe = await probeClip(clipSrc, (await projectContext(project)).media, clip);
+  warnOfCuesPastClip(cues, clipSeconds(probe), subtitles);
   const checked = checkSpec(reelSpec(clipSrc, { format, source }, opts.style, probe));
   if (!checked.ok) {
     throw new KinoInputError(`cannot caption ${clip}: ${describeIssues(checked.issues)}`, {
