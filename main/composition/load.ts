@@ -5,9 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertModel } from '../../shared/builder/validate-model.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
-import { buildTemplate, isKinoTemplate } from '../../shared/builder/template.ts';
+import { isKinoTemplate, videoFromExport } from '../../shared/builder/template.ts';
+import { VariableBindingError } from '../../shared/spec/variables.ts';
 import type { KinoTemplate } from '../../shared/builder/template.ts';
-import { VariableBindingError, parseVariables, resolveVariableValues } from '../../shared/spec/variables.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
 import { KINO_BUILDER_ENTRY, compileComposition } from './compile.ts';
 import type { CompositionGraph } from './compile.ts';
@@ -100,27 +100,16 @@ export class LoadedComposition {
    */
   async mount(values: VariableValues = {}): Promise<VideoModel> {
     const exported = this.#exported;
-    const bound = this.#bind(values);
     let value: unknown;
     try {
-      if (isKinoTemplate(exported)) value = await buildTemplate(exported, bound);
-      else value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
-      if (typeof value === 'function') throw new Error('the default export returned a function, not a video');
+      value = await videoFromExport(exported, values);
     } catch (error) {
+      if (error instanceof VariableBindingError) throw error;
       throw new CompositionLoadError(this.source, `the default export failed: ${errorText(error)}`, {
         cause: error,
       });
     }
     return assertModel(typeof exported === 'object' && !isKinoTemplate(exported) ? copyModel(value) : value);
-  }
-
-  #bind(values: VariableValues) {
-    const exported = this.#exported;
-    const declared = parseVariables({ variables: isKinoTemplate(exported) ? exported.variables : undefined });
-    if (!declared.ok) throw new VariableBindingError(declared.issues);
-    const resolved = resolveVariableValues(declared.variables ?? {}, values);
-    if (!resolved.ok) throw new VariableBindingError(resolved.issues);
-    return resolved.values;
   }
 }
 

@@ -1,5 +1,7 @@
 // Imports one build of the composition bundle and turns its default export into a checked model,
-// as main/composition/load.ts does in Node: a model, or a function or promise giving one.
+// as main/composition/load.ts does in Node: a model, a function or promise giving one, or a
+// template built with its defaults.
+import { videoFromExport } from '../../shared/builder/template.ts';
 import { assertModel } from '../../shared/builder/validate-model.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
@@ -12,8 +14,5 @@ export async function importModel(buildId: string): Promise<VideoModel> {
   if (module.default === undefined) {
     throw new Error('no default export: end the file with `export default video({...}, [scene(...)])`');
   }
-  const exported = module.default;
-  const value = typeof exported === 'function' ? await (exported as () => unknown)() : await exported;
-  if (typeof value === 'function') throw new Error('the default export returned a function, not a video');
-  return assertModel(value);
+  return assertModel(await videoFromExport(module.default));
 }

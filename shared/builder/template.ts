@@ -5,7 +5,8 @@
 // `{var: name}` for other types), which gives back the JSON template that specToCode printed.
 import type { VideoModel } from '../spec/model.ts';
 import type { Variables } from '../spec/variable-schema.ts';
-import type { BoundValue } from '../spec/variables.ts';
+import { VariableBindingError, parseVariables, resolveVariableValues } from '../spec/variables.ts';
+import type { BoundValue, VariableValues } from '../spec/variables.ts';
 import { describeValue } from './element.ts';
 import { plainData } from './plain-data.ts';
 
@@ -46,6 +47,39 @@ export function isKinoTemplate(value: unknown): value is KinoTemplate {
   return (
     typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TEMPLATE_BRAND] === true
   );
+}
+
+/**
+ * The values a template builds with: `given` checked against its declarations, defaults filled in.
+ * Throws a VariableBindingError naming each value that does not fit.
+ */
+export function templateValues(
+  kinoTemplate: KinoTemplate | undefined,
+  given: VariableValues = {},
+): Record<string, BoundValue> {
+  const declared = parseVariables({ variables: kinoTemplate?.variables });
+  if (!declared.ok) throw new VariableBindingError(declared.issues);
+  const resolved = resolveVariableValues(declared.variables ?? {}, given);
+  if (!resolved.ok) throw new VariableBindingError(resolved.issues);
+  return resolved.values;
+}
+
+/**
+ * The video a composition's default export gives, in Node and in the browser alike: a template
+ * built with `values` (checked first, so a VariableBindingError comes before any of the
+ * composition's code runs), a function called, a promise awaited, a model as it is. Values given
+ * to a composition that is not a template are refused as unknown.
+ */
+export async function videoFromExport(exported: unknown, values: VariableValues = {}): Promise<unknown> {
+  const kinoTemplate = isKinoTemplate(exported) ? exported : undefined;
+  const bound = templateValues(kinoTemplate, values);
+  const value = kinoTemplate
+    ? await buildTemplate(kinoTemplate, bound)
+    : typeof exported === 'function'
+      ? await (exported as () => unknown)()
+      : await exported;
+  if (typeof value === 'function') throw new Error('the default export returned a function, not a video');
+  return value;
 }
 
 /** Builds the video with values already checked against the declarations. */

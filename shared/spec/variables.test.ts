@@ -185,7 +185,7 @@ describe('bindVariables', () => {
     expect(bindVariables(plain, { x: 1 })).toMatchObject({
       ok: false,
       issues: [
-        { in: 'variables', pointer: '/x', message: 'unknown variable "x": this spec declares no variables' },
+        { in: 'variables', pointer: '/x', message: 'unknown variable "x": this video declares no variables' },
       ],
     });
   });

@@ -85,7 +85,7 @@ export function variableValueProblem(declared: Variable, value: unknown): string
 
 function declaredList(declared: Variables): string {
   const names = Object.keys(declared).sort();
-  return names.length > 0 ? `this template declares ${names.join(', ')}` : 'this spec declares no variables';
+  return names.length > 0 ? `this template declares ${names.join(', ')}` : 'this video declares no variables';
 }
 
 /**
