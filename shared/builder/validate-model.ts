@@ -6,7 +6,13 @@ import { elementBaseShape } from '../spec/element-base.ts';
 import type { CustomElement, VideoModel } from '../spec/model.ts';
 import { VideoSpecSchema } from '../spec/schema.ts';
 import type { SpecIssue } from '../spec/validate.ts';
-import { SpecValidationError, formatIssues, nestingIssues, toJsonPointer } from '../spec/validate.ts';
+import {
+  SpecValidationError,
+  formatIssues,
+  nestingIssues,
+  toJsonPointer,
+  unboundTemplateIssues,
+} from '../spec/validate.ts';
 
 const CustomElementSchema = z.strictObject({
   type: z.literal('custom'),
@@ -62,8 +68,8 @@ export function parseModel(input: unknown): ModelParseResult {
       issues: [{ pointer: '', message: 'expected a video made with video(props, [scene(...)])' }],
     };
   }
-  const tooDeep = nestingIssues(input);
-  if (tooDeep) return { ok: false, issues: tooDeep };
+  const refused = nestingIssues(input) ?? unboundTemplateIssues(input);
+  if (refused) return { ok: false, issues: refused };
   const setAside: SetAside[] = [];
   const scenes = input.scenes.map((scene: unknown, index) =>
     isRecord(scene) && scene.elements !== undefined

@@ -7,7 +7,8 @@ import { describeValue, toModelElement } from './element.ts';
 import { plainData } from './plain-data.ts';
 
 export type SceneProps = Omit<ModelScene, 'elements'>;
-export type VideoProps = Omit<VideoSpec, 'kinoSpec' | 'scenes'> & { kinoSpec?: 1 };
+/** Variables are declared by template(), around the video, not in it. */
+export type VideoProps = Omit<VideoSpec, 'kinoSpec' | 'scenes' | 'variables'> & { kinoSpec?: 1 };
 /** What reads best after the scenes: the soundtrack (and fonts). Lists add to those in the props. */
 export type VideoExtras = Pick<VideoSpec, 'audio' | 'fonts'>;
 

@@ -53,9 +53,21 @@ export function nestingIssues(input: unknown): SpecIssue[] | undefined {
   return path ? [{ pointer: toJsonPointer(path), message: TOO_DEEP_MESSAGE }] : undefined;
 }
 
+/**
+ * A spec that still declares `variables` is a template no one bound: its `{{name}}` would render as
+ * text. The schema documents the field; only binding (which drops it) makes such a spec renderable.
+ */
+export function unboundTemplateIssues(input: unknown): SpecIssue[] | undefined {
+  if (typeof input !== 'object' || input === null || !('variables' in input)) return undefined;
+  return [{ pointer: '/variables', message: UNBOUND_TEMPLATE_MESSAGE }];
+}
+
+export const UNBOUND_TEMPLATE_MESSAGE =
+  'this spec is a template: bind its variables first (a render gives values with --var or "variables"), or remove "variables"';
+
 export function parseSpec(input: unknown): SpecParseResult {
-  const tooDeep = nestingIssues(input);
-  if (tooDeep) return { ok: false, issues: tooDeep };
+  const refused = nestingIssues(input) ?? unboundTemplateIssues(input);
+  if (refused) return { ok: false, issues: refused };
   const result = VideoSpecSchema.safeParse(input);
   if (result.success) return { ok: true, spec: result.data };
   return { ok: false, issues: formatIssues(result.error) };

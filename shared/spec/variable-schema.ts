@@ -5,7 +5,8 @@ import { z } from 'zod';
 export const VARIABLE_TYPES = ['string', 'number', 'boolean', 'color', 'image', 'clip'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];
 
-export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** A letter or _, then letters, digits or _; never `__proto__`, which plain objects cannot hold as data. */
+export const VARIABLE_NAME_PATTERN = /^(?!__proto__$)[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const MAX_VARIABLES = 64;
 /** The longest string value a variable takes; text fields have their own, smaller limits after binding. */
 export const MAX_STRING_VALUE = 10_000;

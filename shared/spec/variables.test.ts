@@ -70,6 +70,13 @@ describe('bindVariables', () => {
     expect(parseSpec(bound.spec)).toMatchObject({ ok: true });
   });
 
+  it('is the only way to render a template: validation refuses one left unbound', () => {
+    expect(parseSpec(card())).toMatchObject({
+      ok: false,
+      issues: [{ pointer: '/variables', message: expect.stringContaining('bind its variables first') }],
+    });
+  });
+
   it('takes given values over defaults, typed as declared', () => {
     const bound = bindVariables(card(), { name: 'Bo', price: 0, accent: 'rebeccapurple', sale: true });
     if (!bound.ok) throw new Error('expected ok');
@@ -201,6 +208,52 @@ describe('bindVariables', () => {
     });
   });
 
+  it('counts whole-value references of long strings against the same bound', () => {
+    const many = Array.from({ length: 300 }, () => ({ type: 'text', text: { var: 'name' } }));
+    const spec = card({ scenes: [{ duration: 1, elements: many }] });
+    expect(bindVariables(spec, { name: 'x'.repeat(9_000) })).toMatchObject({
+      ok: false,
+      issues: [{ in: 'spec', pointer: '', message: expect.stringContaining('over the limit') }],
+    });
+  });
+
+  it('keeps a "__proto__" key as data and refuses it as a variable name', () => {
+    const spec = JSON.parse(
+      '{"kinoSpec":1,"variables":{"name":{"type":"string","default":"A"}},"scenes":[{"duration":1,"elements":[{"type":"text","text":"{{name}}","__proto__":{"size":9}}]}]}',
+    ) as unknown;
+    const bound = bindVariables(spec);
+    if (!bound.ok) throw new Error('expected ok');
+    const element = (bound.spec as { scenes: { elements: Record<string, unknown>[] }[] }).scenes[0]!
+      .elements[0]!;
+    expect(Object.hasOwn(element, '__proto__')).toBe(true);
+    expect(element.size).toBeUndefined();
+    // Strict validation still sees the unknown field.
+    expect(parseSpec(bound.spec)).toMatchObject({ ok: false });
+    const named = JSON.parse(
+      '{"kinoSpec":1,"variables":{"__proto__":{"type":"string"}},"scenes":[{"duration":1}]}',
+    ) as unknown;
+    expect(bindVariables(named)).toMatchObject({ ok: false, issues: [{ pointer: '/variables/__proto__' }] });
+  });
+
+  it('refuses limits that do not fit the type, and a range that is empty', () => {
+    const bound = bindVariables(
+      card({
+        variables: {
+          name: { type: 'string', min: 1 },
+          price: { type: 'number', min: 10, max: 5, maxLength: 3 },
+        },
+      }),
+      {},
+    );
+    expect(bound.ok).toBe(false);
+    if (bound.ok) return;
+    expect(bound.issues.map((issue) => [issue.pointer, issue.message])).toEqual([
+      ['/variables/name/min', 'min applies to number variables only'],
+      ['/variables/price/max', 'max (5) is below min (10)'],
+      ['/variables/price/maxLength', 'maxLength applies to string variables only'],
+    ]);
+  });
+
   it('refuses a spec nested too deep to walk safely', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200; i += 1) deep = [deep];
@@ -217,6 +270,10 @@ describe('variableFromText', () => {
     expect(variableFromText({ type: 'number' }, ' 12.5 ')).toBe(12.5);
     expect(variableFromText({ type: 'number' }, 'twelve')).toBe('twelve');
     expect(variableFromText({ type: 'number' }, '')).toBe('');
+    expect(variableFromText({ type: 'number' }, '-1.5e3')).toBe(-1500);
+    for (const text of ['0x10', '0b101', 'Infinity', '1_000', '12px']) {
+      expect(variableFromText({ type: 'number' }, text)).toBe(text);
+    }
     expect(variableFromText({ type: 'boolean' }, 'Yes')).toBe(true);
     expect(variableFromText({ type: 'boolean' }, 'off')).toBe(false);
     expect(variableFromText({ type: 'string' }, '42')).toBe('42');

@@ -118,7 +118,8 @@ export function resolveVariableValues(
   return issues.length > 0 ? { ok: false, issues } : { ok: true, values };
 }
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/** `{{name}}`, spaces allowed inside the braces; the name is group 1. */
+export const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -178,14 +179,20 @@ export function substituteVariables(
     if (Array.isArray(value)) return value.map((item, index) => walk(item, [...path, index]));
     const name = variableReference(value);
     if (name !== undefined) {
-      if (Object.hasOwn(values, name)) return values[name];
-      unknown(path, name);
-      return value;
+      if (!Object.hasOwn(values, name)) {
+        unknown(path, name);
+        return value;
+      }
+      const bound = values[name]!;
+      // A short reference stands for a value up to MAX_STRING_VALUE long: it counts like a placeholder.
+      if (typeof bound === 'string') growth += Math.max(0, bound.length - JSON.stringify(value).length);
+      return bound;
     }
     if (isRecord(value)) {
-      const copy: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(value)) copy[key] = walk(field, [...path, key]);
-      return copy;
+      // fromEntries makes a "__proto__" key an own field (as JSON has it), never the copy's prototype.
+      return Object.fromEntries(
+        Object.entries(value).map(([key, field]) => [key, walk(field, [...path, key])]),
+      );
     }
     return value;
   };
@@ -207,6 +214,15 @@ export function parseVariables(
   spec: unknown,
 ): { ok: true; variables: Variables | undefined } | { ok: false; issues: VariableIssue[] } {
   if (!isRecord(spec) || spec.variables === undefined) return { ok: true, variables: undefined };
+  // zod's record would take this key as the result's prototype and drop it without a word.
+  if (isRecord(spec.variables) && Object.hasOwn(spec.variables, '__proto__')) {
+    return {
+      ok: false,
+      issues: [
+        { in: 'spec', pointer: '/variables/__proto__', message: '"__proto__" cannot be a variable name' },
+      ],
+    };
+  }
   const result = VariablesSchema.safeParse(spec.variables);
   if (!result.success) {
     return {
@@ -220,9 +236,21 @@ export function parseVariables(
   }
   const issues: VariableIssue[] = [];
   for (const [name, variable] of Object.entries(result.data)) {
+    const at = (field: string, message: string) =>
+      issues.push({ in: 'spec', pointer: `/variables/${name}/${field}`, message });
+    // A limit on the wrong type would be ignored: say so rather than accept it.
+    if (variable.type !== 'number') {
+      if (variable.min !== undefined) at('min', 'min applies to number variables only');
+      if (variable.max !== undefined) at('max', 'max applies to number variables only');
+    } else if (variable.min !== undefined && variable.max !== undefined && variable.min > variable.max) {
+      at('max', `max (${variable.max}) is below min (${variable.min})`);
+    }
+    if (variable.type !== 'string' && variable.maxLength !== undefined) {
+      at('maxLength', 'maxLength applies to string variables only');
+    }
     if (variable.default === undefined) continue;
     const problem = variableValueProblem(variable, variable.default);
-    if (problem) issues.push({ in: 'spec', pointer: `/variables/${name}/default`, message: problem });
+    if (problem) at('default', problem);
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, variables: result.data };
 }
@@ -256,15 +284,17 @@ export function bindVariables(spec: unknown, given: VariableValues = {}): BindRe
   return { ok: true, spec: substituted.spec, variables: declared.variables, values: resolved.values };
 }
 
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
 /**
  * A value typed on a command line (`--var name=text`) as the declared type: numbers and booleans
  * are read from the text; the other types take the text as it is.
  */
 export function variableFromText(variable: Variable | undefined, text: string): unknown {
   if (variable?.type === 'number') {
+    // Decimal only: Number() would also read "0x10", "0b101" and "Infinity".
     const trimmed = text.trim();
-    const value = trimmed === '' ? Number.NaN : Number(trimmed);
-    return Number.isFinite(value) ? value : text;
+    return DECIMAL.test(trimmed) && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text;
   }
   if (variable?.type === 'boolean') {
     const lower = text.trim().toLowerCase();
