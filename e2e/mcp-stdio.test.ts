@@ -1,6 +1,6 @@
 // `kino mcp` as an MCP client starts it: the SDK's own client spawns the real command and talks to
 // it over stdio. Renders land in --out and are checked with ffprobe; frames come back as images.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -129,6 +129,13 @@ describe('kino mcp (stdio)', () => {
       const variables = { author: 'Ada Lovelace', accent: '#38bdf8' };
       const answer = await call(client, 'render_frame', { key: 'quote-card', variables, time: '3s' });
       expect(await expectFrameImage(answer)).toEqual({ width: 768, height: 768 });
+
+      const template = JSON.parse(
+        readFileSync(path.join(REPO_ROOT, 'examples/specs/quote-card.json'), 'utf8'),
+      );
+      const printed = expectSuccess(await call(client, 'spec_to_code', { spec: template }));
+      expect(printed.code).toContain('export default template(');
+      expect(printed.code).toContain('text(v.author');
 
       const bad = await call(client, 'render_frame', { key: 'quote-card', variables: { accent: 'blurple' } });
       expect(bad.isError).toBe(true);

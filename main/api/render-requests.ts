@@ -12,7 +12,7 @@ import { specToCode } from '../../shared/builder/print.ts';
 import { AI_PROVIDERS, chooseProvider } from '../authoring/providers.ts';
 import { checkSpec } from '../project/resolve-input.ts';
 import { VariableValuesSchema } from '../../shared/protocol/variable-values.ts';
-import { resolveVariableValues } from '../../shared/spec/variables.ts';
+import { bindsTemplate, resolveVariableValues } from '../../shared/spec/variables.ts';
 import type { VariableIssue } from '../../shared/spec/variables.ts';
 import { WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type {
@@ -158,6 +158,16 @@ function editBase(
     }
     return { spec: job.spec, render: base };
   }
+  if (base.variables !== undefined) {
+    throw new Problem(400, 'invalid_spec', 'an edit starts from a plain spec, not a template', {
+      errors: [
+        {
+          pointer: '/edit/base/variables',
+          message: 'bind the template first: render it with variables, then edit that render by its id',
+        },
+      ],
+    });
+  }
   const checked = checkSpec(base);
   if (!checked.ok) {
     throw new Problem(400, 'invalid_spec', `the base spec is invalid (${checked.issues.length} errors)`, {
@@ -245,12 +255,11 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
       const pointer = requests ? `/options/outputs/${index}/poster` : '/options/poster';
       if (request.poster) assertPosterInside(request.poster, videos[index]!, pointer);
     });
-    const isTemplate = body.variables !== undefined || body.spec.variables !== undefined;
     return {
       kind: 'spec',
       spec: body.spec,
       ...variables,
-      ...(isTemplate ? { bound: checked.spec } : {}),
+      ...(bindsTemplate(body.spec, body.variables) ? { bound: checked.spec } : {}),
       code: specToCode(checked.spec),
     };
   }
@@ -287,11 +296,11 @@ async function assertKeyVariables(
   const declared = await ctx.keys.variablesOf(key).catch((error: unknown) => {
     ctx.log.warn({ err: error, key }, 'the template variables of a key cannot be read');
     if (Object.keys(values).length === 0) return null;
+    // Why it failed names server paths: it goes to the log, and the client learns whose fault it is.
     throw new Problem(
-      400,
-      'invalid_key',
-      `composition key "${key}" cannot be loaded: ${error instanceof Error ? error.message : String(error)}`,
-      { errors: [{ pointer: '/key', message: 'this composition cannot be loaded' }] },
+      503,
+      'project_unavailable',
+      `composition key "${key}" cannot be loaded on this server, so its variables cannot be checked; the operator must fix it (the server log says why)`,
     );
   });
   if (declared === null) return;

@@ -24,7 +24,7 @@ export function formatTemplates(listing: TemplateListing): string {
   for (const template of listing.templates) {
     lines.push(`${template.key}${template.title ? `  ${template.title}` : ''}  (${template.kind})`);
     const entries = Object.entries(template.variables);
-    const nameWidth = Math.max(...entries.map(([name]) => name.length)) + 2;
+    const nameWidth = Math.max(0, ...entries.map(([name]) => name.length)) + 2;
     for (const [name, variable] of entries) {
       const value = variable.default === undefined ? 'required' : `= ${JSON.stringify(variable.default)}`;
       const description = variable.description ? `  ${variable.description}` : '';
@@ -36,7 +36,7 @@ export function formatTemplates(listing: TemplateListing): string {
   }
   if (listing.templates.length === 0)
     lines.push('no templates: no key of this project declares variables', '');
-  const example = listing.templates[0];
+  const example = listing.templates.find((template) => Object.keys(template.variables).length > 0);
   if (example) {
     const [name] = Object.keys(example.variables);
     lines.push(`render one with: kino render ${example.key} --var ${name}=… (or --vars values.json)`);

@@ -8,6 +8,7 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
+import { bindsTemplate } from '../../shared/spec/variables.ts';
 import { describeError } from '../engine/describe-error.ts';
 import { FORMAT_EXTENSIONS } from '../../shared/output/formats.ts';
 import { projectContext } from '../engine/project-context.ts';
@@ -114,7 +115,7 @@ async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
       model: result.spec,
       project,
       // A template's spec as it renders: bound, without its declarations.
-      spec: job.input.variables || job.input.spec.variables ? asData(result.spec) : job.input.spec,
+      spec: bindsTemplate(job.input.spec, job.input.variables) ? asData(result.spec) : job.input.spec,
       code: specToCode(result.spec),
       subject: { kind: 'spec', specText: JSON.stringify(job.input.spec) },
     };

@@ -7,6 +7,8 @@ import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
 import { MAX_COMPOSITION_SOURCE, checkCompositionTypes } from '../composition/type-check.ts';
 import { describeIssues } from '../project/input-error.ts';
 import { checkSpec } from '../project/resolve-input.ts';
+import { parseVariables, sampleValues } from '../../shared/spec/variables.ts';
+import type { VideoSpec } from '../../shared/spec/schema.ts';
 import type { McpHost } from './host.ts';
 import { ToolFailure, runTool, toolSuccess } from './tool-result.ts';
 
@@ -52,7 +54,7 @@ export function registerCodeTools(server: McpServer, host: McpHost): void {
     {
       title: 'Print a spec as builder code',
       description:
-        "Prints a video spec as a composition in Kino's builder API (TypeScript), the same video as code, to keep editing as a program. No model, no render.",
+        "Prints a video spec as a composition in Kino's builder API (TypeScript), the same video as code, to keep editing as a program; a template (a spec with variables) prints as template({...}, (v) => video(...)). No model, no render.",
       inputSchema: z.object({
         spec: z.record(z.string(), z.unknown()).describe('A video spec (JSON).'),
       }),
@@ -61,9 +63,17 @@ export function registerCodeTools(server: McpServer, host: McpHost): void {
     },
     (args) =>
       runTool(host, async () => {
-        const checked = checkSpec(args.spec);
+        // A template is checked bound to values that fit it, and printed as the template it is.
+        const declared = parseVariables(args.spec);
+        const values = declared.ok && declared.variables ? sampleValues(declared.variables) : undefined;
+        const checked = checkSpec(args.spec, values);
         if (!checked.ok) throw new ToolFailure(`the spec is invalid (${describeIssues(checked.issues)})`);
-        const code = specToCode(checked.spec);
+        let code: string;
+        try {
+          code = specToCode(values ? (args.spec as VideoSpec) : checked.spec);
+        } catch (error) {
+          throw new ToolFailure(error instanceof Error ? error.message : String(error));
+        }
         return toolSuccess(code, { code });
       }),
   );

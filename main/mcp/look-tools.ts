@@ -80,6 +80,11 @@ async function loadSubject(
     return { model: resolved.model, project: resolved.project, isSpec: false, label: args.key };
   }
   const checked = checkSpec(args.spec, args.variables);
+  if (!checked.ok && checked.issues.every((issue) => 'in' in issue && issue.in === 'variables')) {
+    throw new ToolFailure(
+      `the variables do not fit the template: ${checked.issues.map((issue) => issue.message).join('; ')}`,
+    );
+  }
   if (!checked.ok) {
     throw new ToolFailure(
       `the spec is invalid (${describeIssues(checked.issues)}); fix it (get_doc "spec" has the guide) and call again`,

@@ -8,6 +8,10 @@ export type DeclarationsReply = (
   { ok: true; declarations: CompositionDeclarations } | { ok: false; message: string }
 )[];
 
+// The parent kills this process once it has the reply; leaving when the channel closes covers a
+// parent that went away first.
+process.once('disconnect', () => process.exit(0));
+
 process.once('message', async (message: { entries: string[] }) => {
   const reply: DeclarationsReply = [];
   for (const entry of message.entries) {

@@ -2,6 +2,7 @@
 // default export is a template(). Listing them means reading every key, and a code key means
 // compiling it, so a catalog keeps what it read until the file (or a module it imports) changes.
 import { stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { Variables } from '../../shared/spec/variable-schema.ts';
 import { parseVariables } from '../../shared/spec/variables.ts';
@@ -39,30 +40,47 @@ async function mtimeOf(file: string): Promise<number> {
 
 /** How long reading the code templates may take in a worker before it is stopped. */
 const DECLARATIONS_TIMEOUT_MS = 120_000;
-const DECLARATIONS_WORKER = new URL('./template-declarations-worker.ts', import.meta.url).pathname;
+/** A key that failed to read is tried again after this, or as soon as its file changes. */
+const FAILURE_RETRY_MS = 30_000;
+/** The end of what a failing worker printed, kept for its error message. */
+const STDERR_TAIL_CHARS = 2000;
+const DECLARATIONS_WORKER = fileURLToPath(new URL('./template-declarations-worker.ts', import.meta.url));
 
 type DeclarationsRead = { ok: true; declarations: CompositionDeclarations } | { ok: false; message: string };
 
-/** Reads code compositions' declarations in one worker process without the server's secrets. */
-function declarationsInWorker(entries: string[]): Promise<DeclarationsReply> {
-  return new Promise((resolve, reject) => {
+/**
+ * Reads code compositions' declarations in one worker process without the server's secrets. The
+ * worker is killed once it has answered (a composition may leave a timer or socket open) and when
+ * it runs out of time; if it fails, every entry it was reading fails with why.
+ */
+function declarationsInWorker(entries: string[]): Promise<DeclarationsRead[]> {
+  return new Promise((resolve) => {
     const child = forkWorker(DECLARATIONS_WORKER, { withholdEnv: SERVER_SECRET_ENV });
-    const timer = setTimeout(() => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+    });
+    let settled = false;
+    const settle = (reads: DeclarationsRead[]) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
       killWorkerGroup(child);
-      reject(new Error(`reading its variables took over ${DECLARATIONS_TIMEOUT_MS / 1000}s`));
-    }, DECLARATIONS_TIMEOUT_MS);
-    const settle = () => clearTimeout(timer);
-    child.once('message', (reply: DeclarationsReply) => {
-      settle();
-      resolve(reply);
-    });
-    child.once('error', (error) => {
-      settle();
-      reject(error);
-    });
-    child.once('exit', (code) => {
-      settle();
-      reject(new Error(`the worker reading its variables exited (code ${code})`));
+      resolve(reads);
+    };
+    const failAll = (message: string) => settle(entries.map(() => ({ ok: false, message })));
+    const timer = setTimeout(
+      () => failAll(`reading its variables took over ${DECLARATIONS_TIMEOUT_MS / 1000}s`),
+      DECLARATIONS_TIMEOUT_MS,
+    );
+    child.once('message', (reply: DeclarationsReply) => settle(reply));
+    child.once('error', (error) => failAll(`the worker reading its variables failed: ${error.message}`));
+    // 'close' comes after the last IPC message, so a reply is never taken for a crash.
+    child.once('close', (code, signal) => {
+      const said = stderr.trim().split('\n').at(-1);
+      failAll(
+        `the worker reading its variables exited (${signal ?? `code ${code}`})${said ? `: ${said}` : ''}`,
+      );
     });
     child.send({ entries });
   });
@@ -111,50 +129,71 @@ function compositionReading(entry: string, read: DeclarationsRead): Reading {
   const parsed = parseVariables({ variables: read.declarations.variables });
   const files = [entry, ...read.declarations.modules];
   if (!parsed.ok) return { failure: `invalid variables (${describeIssues(parsed.issues)})`, files };
+  // The worker's reply is not trusted to be well formed.
   const { title } = read.declarations;
   return {
     declarations: {
       kind: 'composition',
       variables: parsed.variables,
-      ...(title !== undefined ? { title } : {}),
+      ...(typeof title === 'string' ? { title } : {}),
     },
     files,
   };
 }
 
+type CachedReading = Reading & { mtimes: number[]; readAt: number };
+
 export class TemplateCatalog {
   readonly #isolate: boolean;
-  readonly #read = new Map<string, Reading & { mtimes: number[] }>();
+  readonly #read = new Map<string, CachedReading>();
+  /** The refresh under way: refreshes run one after another, so no file is read twice at once. */
+  #refreshing: Promise<void> = Promise.resolve();
 
   /**
-   * `isolate`: read code compositions in a worker process, as a server must (its environment holds
-   * secrets that a project's code could read); the CLI reads them in its own process.
+   * `isolate`: read code compositions in a worker process. A process that holds secrets (the
+   * render API, an MCP server) must, since a project's code could read its environment; the CLI
+   * runs the user's own code anyway and reads them in its own process.
    */
   constructor(options: { isolate: boolean }) {
     this.#isolate = options.isolate;
   }
 
-  /** Reads again each entry not read yet, or whose file or imported modules changed since. */
-  async #refresh(entries: string[]): Promise<void> {
-    const stale: string[] = [];
-    for (const entry of new Set(entries)) {
-      const cached = this.#read.get(entry);
-      const mtimes = cached ? await Promise.all(cached.files.map(mtimeOf)) : [];
-      if (!cached || mtimes.some((mtime, index) => mtime !== cached.mtimes[index])) stale.push(entry);
-    }
-    const specs = stale.filter((entry) => compositionEntryKind(entry) === 'spec');
-    const compositions = stale.filter((entry) => compositionEntryKind(entry) !== 'spec');
-    const readings = [
-      ...(await Promise.all(specs.map((entry) => readSpec(entry)))).map(
-        (reading, i) => [specs[i]!, reading] as const,
-      ),
-      ...(await readCompositions(compositions, this.#isolate)).map(
-        (read, i) => [compositions[i]!, compositionReading(compositions[i]!, read)] as const,
-      ),
-    ];
-    for (const [entry, reading] of readings) {
-      this.#read.set(entry, { ...reading, mtimes: await Promise.all(reading.files.map(mtimeOf)) });
-    }
+  async #isStale(entry: string, now: number): Promise<boolean> {
+    const cached = this.#read.get(entry);
+    if (!cached) return true;
+    if ('failure' in cached && now - cached.readAt >= FAILURE_RETRY_MS) return true;
+    const mtimes = await Promise.all(cached.files.map(mtimeOf));
+    return mtimes.some((mtime, index) => mtime !== cached.mtimes[index]);
+  }
+
+  /** Reads again each entry not read yet, whose files changed since, or that failed a while ago. */
+  #refresh(entries: string[]): Promise<void> {
+    const next = this.#refreshing.then(async () => {
+      const now = Date.now();
+      const stale: string[] = [];
+      for (const entry of new Set(entries)) if (await this.#isStale(entry, now)) stale.push(entry);
+      // Times taken before reading: a file written during the read makes the cache stale, not wrong.
+      const before = new Map(
+        await Promise.all(stale.map(async (entry) => [entry, await mtimeOf(entry)] as const)),
+      );
+      const specs = stale.filter((entry) => compositionEntryKind(entry) === 'spec');
+      const compositions = stale.filter((entry) => compositionEntryKind(entry) !== 'spec');
+      const readings = [
+        ...(await Promise.all(specs.map((entry) => readSpec(entry)))).map(
+          (reading, i) => [specs[i]!, reading] as const,
+        ),
+        ...(await readCompositions(compositions, this.#isolate)).map(
+          (read, i) => [compositions[i]!, compositionReading(compositions[i]!, read)] as const,
+        ),
+      ];
+      for (const [entry, reading] of readings) {
+        const [, ...modules] = reading.files;
+        const mtimes = [before.get(entry)!, ...(await Promise.all(modules.map(mtimeOf)))];
+        this.#read.set(entry, { ...reading, mtimes, readAt: now });
+      }
+    });
+    this.#refreshing = next.catch(() => undefined);
+    return next;
   }
 
   /** The declarations of the file `entry`; throws when it cannot be read. */

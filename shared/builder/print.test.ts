@@ -174,6 +174,14 @@ describe('specToCode of a template', () => {
     expect(specToCode(spec)).toContain('`${v.author} and {{other}}`');
   });
 
+  it('refuses a variable that would pick an element type, which code cannot print', () => {
+    const spec = structuredClone(TEMPLATE_SPEC);
+    (spec.scenes[0]!.elements![2] as { type: string }).type = '{{quote}}';
+    expect(() => specToCode(spec)).toThrow(
+      "a variable cannot choose an element's, animation's or transition's type",
+    );
+  });
+
   it('gives back the same template spec', async () => {
     const printed = runPrinted(code);
     expect(isKinoTemplate(printed)).toBe(true);

@@ -10,7 +10,7 @@ import type { Animation, Easing, Keyframe, Keyframes } from '../spec/primitives.
 import { SceneSchema, TransitionSchema, VideoSpecSchema } from '../spec/schema.ts';
 import type { Scene, Transition, VideoSpec } from '../spec/schema.ts';
 import type { Code } from './source-layout.ts';
-import { variableReference } from '../spec/variables.ts';
+import { PLACEHOLDER, variableReference } from '../spec/variables.ts';
 import type { VariableType } from '../spec/variable-schema.ts';
 import {
   SourceLayout,
@@ -186,7 +186,6 @@ class SpecPrinter {
 }
 
 const TEMPLATE_VALUES = 'v';
-const PLACEHOLDER_PART = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /**
  * The spec with each use of a declared variable turned into code over the template's values: `{var:
@@ -197,7 +196,7 @@ function withValueCode(value: unknown, declared: ReadonlyMap<string, VariableTyp
   if (typeof value === 'string') {
     const parts: (string | { expression: string })[] = [];
     let last = 0;
-    for (const match of value.matchAll(PLACEHOLDER_PART)) {
+    for (const match of value.matchAll(PLACEHOLDER)) {
       if (!declared.has(match[1]!)) continue;
       parts.push(value.slice(last, match.index), { expression: `${TEMPLATE_VALUES}.${match[1]!}` });
       last = match.index + match[0].length;
@@ -222,7 +221,15 @@ function withValueCode(value: unknown, declared: ReadonlyMap<string, VariableTyp
   if (name !== undefined && declared.has(name)) return new Verbatim(raw(`${TEMPLATE_VALUES}.${name}`));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, field]) => [key, withValueCode(field, declared)]),
+      Object.entries(value).map(([key, field]) => {
+        // These pick which builder prints the object; code over a value cannot pick a function name.
+        if ((key === 'type' || key === 'preset') && withValueCode(field, declared) !== field) {
+          throw new Error(
+            `specToCode: a variable cannot choose an element's, animation's or transition's ${key}`,
+          );
+        }
+        return [key, withValueCode(field, declared)];
+      }),
     );
   }
   return value;

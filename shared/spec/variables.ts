@@ -209,6 +209,39 @@ export function substituteVariables(
   return issues.length > 0 ? { ok: false, issues } : { ok: true, spec: bound };
 }
 
+/**
+ * Whether rendering `spec` with `values` binds a template: then what renders (the bound spec) is
+ * not what was sent, and a job shows the bound one.
+ */
+export function bindsTemplate(spec: unknown, values: VariableValues | undefined): boolean {
+  return values !== undefined || (isRecord(spec) && spec.variables !== undefined);
+}
+
+/**
+ * A value that fits each declaration, for checking a template's own structure when no render has
+ * given values yet: the default, else the least value its type and limits allow.
+ */
+export function sampleValues(declared: Variables): Record<string, BoundValue> {
+  const sample = (variable: Variable): BoundValue => {
+    if (variable.default !== undefined) return variable.default;
+    switch (variable.type) {
+      case 'string':
+        return 'x';
+      case 'number':
+        return variable.min ?? Math.min(0, variable.max ?? 0);
+      case 'boolean':
+        return false;
+      case 'color':
+        return '#000000';
+      case 'image':
+        return 'asset:sample.png';
+      case 'clip':
+        return 'asset:sample.mp4';
+    }
+  };
+  return Object.fromEntries(Object.entries(declared).map(([name, variable]) => [name, sample(variable)]));
+}
+
 /** The declarations of a template spec, or the issues in them (pointers at /variables/…). */
 export function parseVariables(
   spec: unknown,
