@@ -34,10 +34,8 @@ interface Overlap extends FrameSpan {
 }
 
 /** Where runs of `a` and `b` share frames; `second` is the one whose run began later (it cut in). */
-function overlaps(a: CaptionTrack, b: CaptionTrack): Overlap[] {
+function overlaps(a: CaptionTrack, ofA: Run[], b: CaptionTrack, ofB: Run[]): Overlap[] {
   const found: Overlap[] = [];
-  const ofA = runs(a);
-  const ofB = runs(b);
   let i = 0;
   let j = 0;
   while (i < ofA.length && j < ofB.length) {
@@ -108,10 +106,19 @@ function finding(input: CaptionCheckInput, overlap: Overlap): FindingDraft {
 
 export const checkCaptionOverlap: CaptionCheck = (input) => {
   const drafts: FindingDraft[] = [];
-  input.tracks.forEach((a, i) => {
-    for (const b of input.tracks.slice(i + 1)) {
-      for (const overlap of overlaps(a, b)) drafts.push(finding(input, overlap));
+  // Each track's runs once, in order of their first frame: a pair is compared only when their
+  // spans meet, so thousands of short captions elements cost a sweep, not every pair.
+  const shown = input.tracks
+    .map((track) => ({ track, runs: runs(track) }))
+    .filter((entry) => entry.runs.length > 0)
+    .sort((x, y) => x.runs[0]!.startFrame - y.runs[0]!.startFrame);
+  for (let i = 0; i < shown.length; i++) {
+    const a = shown[i]!;
+    const aEnd = a.runs[a.runs.length - 1]!.endFrame;
+    for (let j = i + 1; j < shown.length && shown[j]!.runs[0]!.startFrame < aEnd; j++) {
+      const b = shown[j]!;
+      for (const overlap of overlaps(a.track, a.runs, b.track, b.runs)) drafts.push(finding(input, overlap));
     }
-  });
+  }
   return drafts;
 };
