@@ -28,8 +28,10 @@ describe('listExamples', () => {
       'data-story',
       'interview-clip',
       'product-launch',
+      'stats-recap',
       'travel-reel',
     ]);
+    expect(examples.find((example) => example.id === 'stats-recap')).toMatchObject({ title: 'Stats recap' });
     expect(examples[0]).toMatchObject({ title: 'Brand intro' });
     expect(examples[0]!.description).toMatch(/^the Kino mark arrives on springs .* on plum\.$/);
     expect(listExamples()).toEqual(examples);
