@@ -21,8 +21,9 @@ export async function exampleKeys(): Promise<string[]> {
 
 /**
  * The examples that render whole in every format. Later examples (captions, text effects,
- * templates) render their first second, in every aspect: enough to prove them in each format's
- * pipeline without the matrix's time growing by a full render per example, aspect and format.
+ * templates) render their first 12 frames, in every aspect: enough to prove them in each format's
+ * pipeline (with audio, alpha and the aspect's size) without the matrix's time growing by a full
+ * render per example, aspect and format.
  */
 const WHOLE_RENDER_KEYS = new Set([
   'brand-intro',
@@ -34,7 +35,7 @@ const WHOLE_RENDER_KEYS = new Set([
   'travel',
   'travel-reel',
 ]);
-const QUICK_RENDER_FRAMES = 30;
+const QUICK_RENDER_FRAMES = 12;
 
 export function describeExampleRenders(format: OutputFormat, keys: string[]): void {
   describe(`every example as ${format}, in every aspect (draft)`, () => {
