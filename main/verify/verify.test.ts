@@ -81,6 +81,28 @@ describe('compareProbe', () => {
   });
 });
 
+describe('the fps check of a GIF', () => {
+  const gifExpected = { ...expected, format: 'gif' as const, fps: 15, frames: undefined, audio: false };
+  const gifAt = (fps: number): ProbeResult => ({
+    ...probe,
+    audio: undefined,
+    video: { ...probe.video!, codec: 'gif', fps, hasAlpha: false },
+  });
+  const fpsOk = (fps: number) => compareProbe(gifAt(fps), gifExpected).find((c) => c.name === 'fps')!.ok;
+
+  it('takes the rate a short GIF’s centisecond delays give for the one asked', () => {
+    // Six frames at 15 fps are stored as 7+7+6+7+7+7 cs; ffprobe reads 91/6.
+    expect(fpsOk(91 / 6)).toBe(true);
+    expect(fpsOk(181 / 12)).toBe(true);
+    expect(fpsOk(15)).toBe(true);
+  });
+
+  it('still refuses another rate', () => {
+    expect(fpsOk(12.5)).toBe(false);
+    expect(fpsOk(20)).toBe(false);
+  });
+});
+
 describe('verifyOutput', () => {
   let dir: string;
   let path: string;
