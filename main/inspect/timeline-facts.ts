@@ -58,6 +58,14 @@ function elementLabel(element: ModelElement): string {
   }
 }
 
+/** The parts inspect lists for elements made of parts; undefined for the rest. */
+function elementParts(element: ModelElement): string[] | undefined {
+  switch (element.type) {
+    default:
+      return undefined;
+  }
+}
+
 function backgroundLabel(background: Background): string {
   if (typeof background === 'string') return background;
   switch (background.type) {
@@ -116,6 +124,8 @@ function elementFact(resolved: ResolvedElement, scene: ResolvedScene, fps: numbe
     animations: resolved.animations.map((animation) => animationFact(animation, scene, interval, fps)),
   };
   if (resolved.element.id !== undefined) fact.id = resolved.element.id;
+  const parts = elementParts(resolved.element);
+  if (parts !== undefined) fact.parts = parts;
   if (resolved.children.length > 0)
     fact.children = resolved.children.map((child) => elementFact(child, scene, fps));
   return fact;

@@ -21,6 +21,11 @@ export interface ElementFact extends FrameInterval {
   type: string;
   /** A short description: the start of the text, the media source, the fill. */
   label: string;
+  /**
+   * What the element is made of, one short line each, for elements with parts: a chart's series, a
+   * code block's lines, a terminal's commands, an annotation's target.
+   */
+  parts?: string[];
   animations: AnimationFact[];
   children?: ElementFact[];
 }
