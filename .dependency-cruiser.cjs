@@ -10,6 +10,7 @@ const LAYERS = [
   ['shared/animation'],
   ['shared/timeline', 'shared/builder'],
   ['shared/canvas', 'shared/protocol'],
+  ['shared/code'],
   ['shared/elements', 'shared/studio'],
   ['shared/draw'],
   // The browser side and the Electron preload.

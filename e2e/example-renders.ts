@@ -28,8 +28,11 @@ export async function exampleKeys(): Promise<string[]> {
  */
 const WHOLE_RENDER_KEYS = new Set([
   'brand-intro',
+  'chart-story',
+  'code-walkthrough',
   'data-story',
   'launch',
+  'product-explainer',
   'product-launch',
   'promo-square',
   'stats',

@@ -35,6 +35,9 @@ const SPEC_NAMES = [
   'captions-pop',
   'captions-karaoke',
   'text-effects',
+  'chart-story',
+  'code-walkthrough',
+  'product-explainer',
 ];
 /** Specs with variables: checked and reviewed with their defaults. */
 const TEMPLATE_SPEC_NAMES = ['product-promo', 'quote-card', 'talking-head'];
@@ -45,6 +48,7 @@ const COMPOSITION_KEYS = [
   'brand-intro',
   'interview-clip',
   'stats-recap',
+  'release-notes',
 ];
 
 async function loadSpecs(): Promise<Map<string, VideoModel>> {

@@ -14,11 +14,13 @@ export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingC
   'low_contrast',
   'offscreen_element',
   'text_overflow',
+  'code_overflow',
   'text_too_brief',
   'unsafe_area',
   'caption_overlap',
   'caption_too_fast',
   'caption_offscreen',
+  'label_overlap',
 ]);
 
 export const FAST_REVIEW_FRAMES = 6;

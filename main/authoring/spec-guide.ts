@@ -66,6 +66,25 @@ const ELEMENT_NOTES: Record<SpecElement['type'], string> = {
   line: 'From (x, y) to (x2, y2); keyframe `progress` 0→1 to draw it on',
   path: 'SVG path data `d` in `viewBox` (default 100×100), scaled to width × height',
   group: 'Children lay out inside the group box (its container when unsized); `stagger` offsets them',
+  chart:
+    'A `kind` bar|line|area|pie|donut|scatter chart from `labels` + `series` [{name, values (or points [[x, y]] for scatter), color?}] or `data` {src: "asset:x.csv" or .json, label?, series?, x?, y?, group?}; `stacked`, `horizontal`, `legend` top|bottom|none, `valueLabels` value|share|none, `format` (Intl.NumberFormat), `colors`; builds in over `buildDuration` (1.2s) with `stagger`; `updates` [{at, series}] tween to new values',
+  code: 'Syntax-highlighted `code` (shiki): `language` (any shiki language, default text), `theme` (default github-dark), `lineNumbers`, `highlight` and `focus` ([3, "5-7"]), `window` (true or {title}); `steps` [{code, at?, highlight?, focus?}] morph line by line; type it with the `typewriter` preset',
+  markdown:
+    'Markdown `markdown` (headings, bold, italic, inline code, lists, quotes, links, fenced code drawn like `code`) wrapped in its box; `size` 36, `color`, `headingColor`, `accent`, `theme` for code blocks; `reveal` true or {delay, stagger, duration} shows blocks one after another',
+  terminal:
+    'A terminal window: `session` [{command?, output?}] typed at `typeSpeed` (18 chars/s), output printed line by line with ANSI colours (`\\u001b[32m`), `\\r` redraws a line (progress bars); scrolls when over `rows`; `window` mac|minimal|none, `theme` dark|light|dracula, `title`, `prompt`',
+  arrow:
+    'From `from` {x, y} to `to` {x, y}; `curve` -1..1 bends it; `head` triangle|open|dot|none at `heads` end|start|both; draws on over `enterDuration` (0.7s); keyframe `progress` to control the draw',
+  callout:
+    'A text box (`text` first) with a pointer to `target`: an {x, y} point or the id of another element in the scene, followed as it moves; `accent`, `background`, `color`',
+  spotlight:
+    'Darkens what is drawn before it except a `shape` circle|rect hole: its own box (keyframe x, y, width, height to move it) or a `target` element id with `padding`; `dim` 0.7, `feather`; list it after what it darkens and before what should stay lit',
+  lowerThird:
+    'A name (`name` first) and `title` in bars at the bottom left of the safe area; `style` bar|underline|boxed|minimal, `accent`; wipes in, plays backwards out',
+  titleCard:
+    'A `title` with `subtitle` and `kicker` above; `style` centered|left|split, `accent`, `rule`; staggered entrance, exit last line first',
+  progressBar:
+    'A bar filling with the video (`of` video|scene|element) or a `value` 0..1 (keyframe `progress`); spans the bottom of the safe area; `fill`, `track`, `thickness`, `label`, `showPercent`',
 };
 
 const PRESET_KINDS: Record<PresetKind, string> = {

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encoderArgs } from '../encoder/formats.ts';
 import { ffmpegPath, ffprobePath, toolChoice, toolVersions } from '../ffmpeg/binaries.ts';
+import { baselineSpec, codeAndChartSpec, codeOnlySpec } from './element-specs.ts';
 import { referenceSpec } from './reference-spec.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -133,4 +134,67 @@ for (let i = 0; i < 3; i++) {
   cold.push(performance.now() - t);
 }
 console.log(`\ncold start → first frame PNG: ${fmt(median(cold) / 1000, 2)} s median of 3 (target ≤ 1.5 s)`);
+
+// 5. Data and developer elements (issue 17): a 40-line highlighted code block and a 12-bar chart on
+// one 1080×1920 frame, against the same frame without them; shiki's cost to a cold first frame; and
+// the chart and code examples rendered whole.
+const writeJson = (name: string, value: unknown) => {
+  const path = join(work, name);
+  writeFileSync(path, JSON.stringify(value, null, 2));
+  return path;
+};
+const elementsPath = writeJson('code-and-chart.json', codeAndChartSpec());
+const codeOnlyPath = writeJson('code-only.json', codeOnlySpec());
+const baselinePath = writeJson('baseline.json', baselineSpec());
+interface FrameCost {
+  openMs: number;
+  firstDrawMs: number;
+  drawMs: number;
+  drawReadMs: number;
+}
+const elementCost = JSON.parse(
+  execFileSync(process.execPath, [join(here, 'element-frame.ts'), elementsPath, baselinePath, '150'], {
+    cwd: work,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+    .trim()
+    .split('\n')
+    .pop()!,
+) as { baseline: FrameCost; withElements: FrameCost };
+const { baseline, withElements } = elementCost;
+console.log('\n40-line code block + 12-bar chart, 1080×1920, at rest (median of 150 frames):');
+console.log(
+  `  draw:             ${fmt(withElements.drawMs, 2)} ms (${fmt(withElements.drawMs - baseline.drawMs, 2)} ms more than the frame without them; target < 8 ms)`,
+);
+console.log(
+  `  draw + readback:  ${fmt(withElements.drawReadMs, 2)} ms (without them ${fmt(baseline.drawReadMs, 2)} ms)`,
+);
+console.log(
+  `  first frame:      open ${fmt(withElements.openMs)} ms + draw ${fmt(withElements.firstDrawMs)} ms (without them ${fmt(baseline.openMs)} + ${fmt(baseline.firstDrawMs)} ms)`,
+);
+const coldFrame = (spec: string) => {
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    execFileSync(
+      process.execPath,
+      [join(repo, 'main', 'cli', 'kino.mjs'), 'frame', spec, '--frame', '0', '-o', join(work, 'cold.png')],
+      { cwd: work, stdio: 'ignore' },
+    );
+    runs.push(performance.now() - t);
+  }
+  return median(runs);
+};
+const coldBaseline = coldFrame(baselinePath);
+const coldCode = coldFrame(codeOnlyPath);
+console.log(
+  `  shiki start-up:   +${fmt(coldCode - coldBaseline, 0)} ms to a cold \`kino frame\` (${fmt(coldCode / 1000, 2)} s with the code block, ${fmt(coldBaseline / 1000, 2)} s without; median of 5; target ≤ 300 ms)`,
+);
+for (const key of ['chart-story', 'code-walkthrough']) {
+  const example = runOnce([join(repo, 'examples', 'specs', `${key}.json`), join(work, `${key}.mp4`)]);
+  console.log(
+    `render ${key}: ${example.frames} frames in ${fmt(example.renderMs! / 1000, 2)} s → ${fmt((example.frames * 1000) / example.renderMs!)} fps (draw ${fmt(example.drawMs / example.frames, 2)} ms/frame), peak RSS ${fmt(example.maxRssMB)} MB`,
+  );
+}
 rmSync(work, { recursive: true, force: true });

@@ -58,8 +58,9 @@ describe('compileComposition', () => {
     );
     expect(compiled.inputs).toEqual([...compiled.inputs].sort());
 
-    // The builder's own packages (zod for schemas, culori for colours, webvtt-parser for captions),
-    // each with its installed version.
+    // The builder's own packages (zod for schemas, culori for colours, webvtt-parser for captions,
+    // shiki's language and theme lists and minisearch for close names in code elements), each with its
+    // installed version.
     const version = async (name: string) =>
       (
         JSON.parse(await readFile(path.join(repoRoot, `node_modules/${name}/package.json`), 'utf8')) as {
@@ -68,6 +69,8 @@ describe('compileComposition', () => {
       ).version;
     expect(compiled.packages).toEqual([
       { name: 'culori', version: await version('culori') },
+      { name: 'minisearch', version: await version('minisearch') },
+      { name: 'shiki', version: await version('shiki') },
       { name: 'webvtt-parser', version: await version('webvtt-parser') },
       { name: 'zod', version: await version('zod') },
     ]);

@@ -14,7 +14,14 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { loadComposition } from './load.ts';
 
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
-const NAMES = ['product-launch', 'travel-reel', 'data-story', 'brand-intro', 'interview-clip'];
+const NAMES = [
+  'product-launch',
+  'travel-reel',
+  'data-story',
+  'brand-intro',
+  'interview-clip',
+  'release-notes',
+];
 const models = new Map<string, VideoModel>();
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@
 import { createCanvas, Path2D as SkiaPath2D } from '@napi-rs/canvas';
 import type { Canvas } from '@napi-rs/canvas';
 import type {
+  CodeHighlighter,
   Ctx2D,
   DrawEnv,
   DrawReviewHooks,
@@ -28,9 +29,11 @@ export function createDrawEnv(
   fps: number,
   media: MediaLookup,
   review?: DrawReviewHooks,
+  code?: CodeHighlighter,
 ): DrawEnv {
   return {
     review,
+    code,
     size,
     scale: designScale(size),
     fps,

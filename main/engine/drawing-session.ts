@@ -14,7 +14,10 @@ import type { SkiaSurface } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { checkCaptions } from '../../shared/elements/captions-pages.ts';
+import { checkCharts } from '../../shared/elements/chart-data.ts';
 import { MediaSession } from './media-session.ts';
+import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
+import type { CodeHighlighter } from '../../shared/canvas/types.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
 export class FrameOutOfRangeError extends Error {
@@ -54,12 +57,13 @@ export class DrawingSession {
     media: MediaSession,
     unavailable: UnavailableSource[],
     review: DrawReviewHooks | undefined,
+    code: CodeHighlighter | undefined,
   ) {
     this.video = video;
     this.#media = media;
     this.unavailable = unavailable;
     this.surface = createSkiaSurface(video.size.width, video.size.height);
-    this.#env = createDrawEnv(video.size, video.fps, media, review);
+    this.#env = createDrawEnv(video.size, video.fps, media, review, code);
   }
 
   static async open(options: DrawingSessionOptions): Promise<DrawingSession> {
@@ -68,6 +72,9 @@ export class DrawingSession {
       options.lenient
         ? (src: string, error: MediaError) => unavailable.push({ src, kind, error })
         : undefined;
+    // Shiki loads while fonts and media do; drawing then highlights without waiting.
+    const highlighter = loadHighlighterFor(options.model);
+    highlighter.catch(() => undefined);
     await prepareFonts(options.model, options.project, options.signal, collect('font'));
     const video = resolveTimeline(options.model, { aspect: options.aspect });
     const media = await MediaSession.open(
@@ -78,7 +85,8 @@ export class DrawingSession {
       collect('media'),
     );
     checkCaptions(video.model, (src) => media.captionText(src));
-    return new DrawingSession(video, media, unavailable, options.review);
+    checkCharts(video.model, (src) => media.dataText(src));
+    return new DrawingSession(video, media, unavailable, options.review, await highlighter);
   }
 
   get framesTotal(): number {
@@ -102,6 +110,11 @@ export class DrawingSession {
   /** A caption file's text as the session loaded it, for laying captions out without drawing them. */
   captionText(src: string): string | undefined {
     return this.#media.captionText(src);
+  }
+
+  /** A chart data file's text as the session loaded it, for laying charts out without drawing them. */
+  dataText(src: string): string | undefined {
+    return this.#media.dataText(src);
   }
 
   /** The last drawn frame as straight RGBA. */

@@ -3,6 +3,7 @@
 import type { DrawableImage, MediaLookup } from '../../shared/canvas/types.ts';
 import { loadImages } from '../media/images.ts';
 import { readCaptionFile } from '../media/caption-files.ts';
+import { readDataFile } from '../media/data-files.ts';
 import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { MediaContext } from './project-context.ts';
@@ -11,14 +12,16 @@ import type { MediaPlan, VideoUse } from '../../shared/timeline/media-plan.ts';
 
 /** A media file the render read: the source as written, the file it resolved to, and its use. */
 export interface MediaFileUse {
-  role: 'image' | 'video' | 'audio' | 'captions';
+  role: 'image' | 'video' | 'audio' | 'captions' | 'data';
   source: string;
   path: string;
 }
 
 export class MediaSession implements MediaLookup {
   readonly #images: Map<string, DrawableImage>;
-  readonly #captions: Map<string, string>;
+  /** Text files by source: caption files and chart data files (the plan says which). */
+  readonly #texts: Map<string, string>;
+  readonly #dataFiles: Set<string>;
   readonly #files: Map<string, string>;
   readonly #videos: VideoUse[];
   readonly #imageSources: Set<string>;
@@ -36,7 +39,8 @@ export class MediaSession implements MediaLookup {
     fps: number,
   ) {
     this.#images = images;
-    this.#captions = captions;
+    this.#texts = captions;
+    this.#dataFiles = plan.data;
     this.#files = files;
     this.#videos = plan.videos;
     this.#imageSources = plan.images;
@@ -63,6 +67,7 @@ export class MediaSession implements MediaLookup {
         files.set(src, resolved.path);
         if (plan.captions.has(src))
           captions.set(src, await readCaptionFile(src, resolved.path, resolved.root));
+        else if (plan.data.has(src)) captions.set(src, await readDataFile(src, resolved.path, resolved.root));
       } catch (error) {
         if (!onMissing || !(error instanceof MediaError)) throw error;
         onMissing(src, error);
@@ -91,11 +96,13 @@ export class MediaSession implements MediaLookup {
     for (const [source, path] of this.#files) {
       const role = this.#imageSources.has(source)
         ? 'image'
-        : this.#captions.has(source)
-          ? 'captions'
-          : this.#videos.some((use) => use.src === source)
-            ? 'video'
-            : 'audio';
+        : this.#dataFiles.has(source)
+          ? 'data'
+          : this.#texts.has(source)
+            ? 'captions'
+            : this.#videos.some((use) => use.src === source)
+              ? 'video'
+              : 'audio';
       if (role === 'video' && !this.#videosDrawn.has(source)) continue;
       if (role === 'audio' && !audio) continue;
       used.push({ role, source, path });
@@ -144,7 +151,11 @@ export class MediaSession implements MediaLookup {
   }
 
   captionText(src: string): string | undefined {
-    return this.#captions.get(src);
+    return this.#dataFiles.has(src) ? undefined : this.#texts.get(src);
+  }
+
+  dataText(src: string): string | undefined {
+    return this.#dataFiles.has(src) ? this.#texts.get(src) : undefined;
   }
 
   videoFrame(key: string): DrawableImage | undefined {

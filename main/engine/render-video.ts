@@ -25,7 +25,9 @@ import { prepareFonts } from './fonts.ts';
 import type { FontFileUse } from './fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { checkCaptions } from '../../shared/elements/captions-pages.ts';
+import { checkCharts } from '../../shared/elements/chart-data.ts';
 import { MediaSession } from './media-session.ts';
+import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
 import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
@@ -141,6 +143,9 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
       `${request.outputPath}: the ${options.format} format writes ${expectedExt} files; change the extension.`,
     );
   }
+  // Shiki loads while fonts and media do (a rejection is kept for the await below, not left unhandled).
+  const highlighter = loadHighlighterFor(request.model);
+  highlighter.catch(() => undefined);
   const fonts = await prepareFonts(request.model, request.project, signal);
   const video = resolveForOutput(request.model, options);
   const totalFrames = Math.max(1, Math.min(video.durationFrames, options.frames ?? video.durationFrames));
@@ -154,9 +159,11 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   });
 
   const media = await MediaSession.open(planMedia(video), video.fps, request.project.media, signal);
+  const code = await highlighter;
   checkCaptions(video.model, (src) => media.captionText(src));
+  checkCharts(video.model, (src) => media.dataText(src));
   const surface = createSkiaSurface(video.size.width, video.size.height);
-  const env = createDrawEnv(video.size, video.fps, media);
+  const env = createDrawEnv(video.size, video.fps, media, undefined, code);
   const plannedAudio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
   const audio = plannedAudio && (await dropSoundlessTracks(plannedAudio, signal));
   const posterFrame =

@@ -77,8 +77,9 @@ async function mediaDetails(src: string, kind: MediaKind, version: FileVersion):
       const image = (await loadImages(new Map([[src, version.path]]))).get(src)!;
       return { width: image.width, height: image.height };
     }
-    // A caption file is text: whether it parses is the render's check, with its cue and line.
-    if (kind === 'captions') return {};
+    // Caption and data files are text: whether they parse is the render's check, with cue and line
+    // (or row and column).
+    if (kind === 'captions' || kind === 'data') return {};
     const probe = await probeMedia(version.path, src);
     const details: MediaDetails = { durationSeconds: probe.durationSeconds, hasAudio: probe.hasAudio };
     if (kind === 'video') {

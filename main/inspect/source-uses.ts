@@ -62,6 +62,14 @@ function sceneImageUses(scene: ResolvedScene, fps: number, images: Set<string>) 
     });
   }
   walk(scene.elements, (element) => {
+    if (element.element.type === 'chart' && element.element.data) {
+      const interval = elementInterval(scene, element, fps);
+      uses.push({
+        src: element.element.data.src,
+        use: { key: element.key, isElement: true, kind: 'data', ...interval },
+      });
+      return;
+    }
     const file = element.element.type === 'captions' ? captionFile(element.element) : undefined;
     if (file) {
       const interval = elementInterval(scene, element, fps);
@@ -96,7 +104,7 @@ export function endAudioUsesAtSource(
   });
 }
 
-const KIND_RANK: Record<MediaKind, number> = { video: 0, image: 1, audio: 2, captions: 3 };
+const KIND_RANK: Record<MediaKind, number> = { video: 0, image: 1, audio: 2, captions: 3, data: 4 };
 
 /** Every media source the video reads, in the order first used, with each place it is used. */
 export function mediaSourceUses(video: ResolvedVideo): MediaSourceUses[] {
@@ -125,7 +133,13 @@ export function mediaSourceUses(video: ResolvedVideo): MediaSourceUses[] {
   // planMedia may know sources this walk does not (a future element type with media): keep them.
   for (const src of plan.sources) {
     if (bySrc.has(src)) continue;
-    const kind = plan.images.has(src) ? 'image' : plan.captions.has(src) ? 'captions' : 'video';
+    const kind = plan.images.has(src)
+      ? 'image'
+      : plan.captions.has(src)
+        ? 'captions'
+        : plan.data.has(src)
+          ? 'data'
+          : 'video';
     bySrc.set(src, { src, kind, uses: [] });
   }
   return [...bySrc.values()];

@@ -3,6 +3,10 @@
 import { PRESETS } from '../../shared/animation/presets.ts';
 import type { Background } from '../../shared/spec/background.ts';
 import type { ModelElement } from '../../shared/spec/model.ts';
+import { annotationLabel, annotationParts } from './annotation-facts.ts';
+import { chartLabel, chartParts } from './chart-facts.ts';
+import { codeLabel, codeParts, markdownLabel, markdownParts } from './code-facts.ts';
+import { terminalLabel, terminalParts } from './terminal-facts.ts';
 import type {
   ResolvedAnimation,
   ResolvedAudio,
@@ -47,12 +51,27 @@ function elementLabel(element: ModelElement): string {
       return element.src;
     case 'group':
       return `${element.children.length} children`;
+    case 'terminal':
+      return terminalLabel(element);
+    case 'chart':
+      return chartLabel(element);
+    case 'code':
+      return codeLabel(element);
+    case 'markdown':
+      return markdownLabel(element);
     case 'custom':
       return 'custom drawing';
     case 'line':
       return `line ${element.stroke.color}`;
     case 'path':
       return `path ${paintLabel(element.fill)}`;
+    case 'arrow':
+    case 'callout':
+    case 'spotlight':
+    case 'lowerThird':
+    case 'titleCard':
+    case 'progressBar':
+      return annotationLabel(element, excerpt);
     default:
       return `${element.type} ${paintLabel(element.fill)}`;
   }
@@ -61,6 +80,21 @@ function elementLabel(element: ModelElement): string {
 /** The parts inspect lists for elements made of parts; undefined for the rest. */
 function elementParts(element: ModelElement): string[] | undefined {
   switch (element.type) {
+    case 'arrow':
+    case 'callout':
+    case 'spotlight':
+    case 'lowerThird':
+    case 'titleCard':
+    case 'progressBar':
+      return annotationParts(element, excerpt);
+    case 'chart':
+      return chartParts(element);
+    case 'code':
+      return codeParts(element);
+    case 'markdown':
+      return markdownParts(element);
+    case 'terminal':
+      return terminalParts(element);
     default:
       return undefined;
   }

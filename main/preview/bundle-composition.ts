@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import type { Message, Plugin } from 'esbuild';
 import type { CompileProblem } from '../../shared/protocol/problem.ts';
 import { KINO_BUILDER_ENTRY, localInputs, toProblem } from '../composition/compile.ts';
+import { SHIKI_EXTERNALS } from './shiki-modules.ts';
 
 export type BrowserBundle =
   { ok: true; code: string; inputs: string[] } | { ok: false; problems: CompileProblem[]; inputs: string[] };
@@ -47,6 +48,7 @@ export async function bundleCompositionForBrowser(entryPath: string): Promise<Br
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"development"' },
       plugins: [kinoAlias],
+      external: SHIKI_EXTERNALS,
     });
     const code = result.outputFiles.find((file) => file.path.endsWith('.js'))?.text ?? '';
     return { ok: true, code, inputs: localInputs(result.metafile, workingDir) };

@@ -35,8 +35,10 @@ export interface MediaRouteOptions {
 /**
  * What a composition loads through /media; sources, configs and secrets (.env) are never served.
  * ".ts" is MPEG-TS to the type database, but a TypeScript source here (and no browser plays MPEG-TS).
+ * Chart data is served as CSV only: a JSON file may be a config (kino.json, package.json, keys).
  */
-const SERVED_TYPES = /^(?:(image|video|audio|font)\/(?!mp2t$)|(text\/vtt|application\/x-subrip)(;|$))/;
+const SERVED_TYPES =
+  /^(?:(image|video|audio|font)\/(?!mp2t$)|(text\/vtt|application\/x-subrip|text\/csv)(;|$))/;
 
 /** Project files are data, never a document of this origin (an SVG opened directly runs no script). */
 const DATA_ONLY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";

@@ -2,6 +2,7 @@
 // the rest; the page only carries its configuration as inert JSON.
 import { CONFIG_ELEMENT_ID, PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import type { PreviewConfig } from '../../shared/protocol/preview.ts';
+import { shikiImportMap } from './shiki-modules.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -57,6 +58,7 @@ export function previewPageHtml(config: PreviewConfig): string {
   <span id="time">0.00s / 0.00s</span>
   <span id="status"></span>
 </div>
+<script type="importmap">${scriptJson({ imports: shikiImportMap(PREVIEW_ROUTES.shikiLangs, PREVIEW_ROUTES.shikiThemes) })}</script>
 <script type="application/json" id="${CONFIG_ELEMENT_ID}">${scriptJson(config)}</script>
 <script type="module" src="${PREVIEW_ROUTES.script.slice(1)}"></script>
 </body>

@@ -3,6 +3,7 @@
 // to go stale.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SHIKI_EXTERNALS } from './shiki-modules.ts';
 
 export const PAGE_ENTRY = fileURLToPath(new URL('../../renderer/player/page.ts', import.meta.url));
 
@@ -16,6 +17,7 @@ export async function bundlePageScript(): Promise<string> {
     format: 'esm',
     target: 'es2022',
     sourcemap: 'inline',
+    external: SHIKI_EXTERNALS,
     logLevel: 'silent',
   });
   return result.outputFiles[0]!.text;

@@ -12,6 +12,7 @@ import { bundledFontFaceSheet, fontFileFor } from './font-faces.ts';
 import type { FontFaceSheet } from './font-faces.ts';
 import { LiveComposition } from './live-composition.ts';
 import { serveMedia } from './media-route.ts';
+import { shikiModuleFile } from './shiki-modules.ts';
 import type { MediaRouteOptions } from './media-route.ts';
 
 export class PreviewSite {
@@ -61,6 +62,15 @@ export class PreviewSite {
     if (route === PREVIEW_ROUTES.media) {
       const src = (request.query as { src?: unknown }).src;
       await serveMedia(request, reply, typeof src === 'string' ? src : undefined, this.#media);
+      return true;
+    }
+    for (const kind of ['langs', 'themes'] as const) {
+      const prefix = kind === 'langs' ? PREVIEW_ROUTES.shikiLangs : PREVIEW_ROUTES.shikiThemes;
+      if (!route.startsWith(prefix)) continue;
+      const file = shikiModuleFile(kind, route.slice(prefix.length));
+      if (!file) return false;
+      const contentType = 'text/javascript; charset=utf-8';
+      await serveFile(request, reply, { path: file, contentType, cacheControl: 'max-age=3600' });
       return true;
     }
     const font = fontFileFor(this.#fonts, route);

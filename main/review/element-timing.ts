@@ -1,6 +1,7 @@
 // When elements are on screen and when they are moving, read from the resolved timeline: review
 // judges placement only on frames where an element sits at rest, and reports intervals in frames.
 import { presetKind } from '../../shared/animation/presets.ts';
+import { builtInBuild } from '../../shared/elements/build-spans.ts';
 import { timeToSeconds } from '../../shared/spec/time.ts';
 import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
 
@@ -48,10 +49,11 @@ function keyframesEndSeconds(resolved: ResolvedElement, fps: number): number {
 }
 
 /**
- * Whether the element's own entrance, exit or keyframes are in play at `sceneSeconds`. An entrance
- * counts until it has finished (also while it waits for a delay, held at its hidden start), an exit
- * from when it starts (also once it has finished, held at its gone end). Loops and lifetime moves
- * (float, drift, Ken Burns) are the element's resting behaviour and do not count.
+ * Whether the element's own entrance, exit (a preset or built in) or keyframes are in play at
+ * `sceneSeconds`. An entrance counts until it has finished (also while it waits for a delay, held at
+ * its hidden start), an exit from when it starts (also once it has finished, held at its gone end).
+ * Loops and lifetime moves (float, drift, Ken Burns) are the element's resting behaviour and do not
+ * count.
  */
 export function isAnimatingAt(resolved: ResolvedElement, sceneSeconds: number, fps: number): boolean {
   for (const animation of resolved.animations) {
@@ -59,7 +61,12 @@ export function isAnimatingAt(resolved: ResolvedElement, sceneSeconds: number, f
     if (kind === 'entrance' && sceneSeconds < animation.endSeconds) return true;
     if (kind === 'exit' && sceneSeconds >= animation.startSeconds) return true;
   }
-  return sceneSeconds - resolved.startSeconds < keyframesEndSeconds(resolved, fps);
+  const elementSeconds = sceneSeconds - resolved.startSeconds;
+  const lifetime = resolved.endSeconds - resolved.startSeconds;
+  // Annotations and titles arrive and leave by themselves (enterDuration, exitDuration).
+  const build = builtInBuild(resolved.element, lifetime, fps);
+  if (build && (elementSeconds < build.enter || elementSeconds >= lifetime - build.exit)) return true;
+  return elementSeconds < keyframesEndSeconds(resolved, fps);
 }
 
 /** The element and the groups around it, innermost first. */

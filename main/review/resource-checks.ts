@@ -14,6 +14,7 @@ const FILE_TYPES: Record<AssetFact['kind'] | 'font', string> = {
   video: 'video file (mp4, webm or mov)',
   audio: 'audio file (wav, m4a, mp3 or ogg)',
   captions: 'caption file (.srt or .vtt)',
+  data: 'data file (.csv or .json)',
   font: 'font file (.ttf, .otf or .woff2)',
 };
 

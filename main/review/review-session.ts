@@ -55,6 +55,7 @@ export class ReviewSession {
     this.layoutEnv = createDrawEnv(drawing.video.size, drawing.video.fps, {
       ...NO_MEDIA,
       captionText: (src) => drawing.captionText(src),
+      dataText: (src) => drawing.dataText(src),
     });
     this.measuring = createSkiaSurface(1, 1);
   }

@@ -14,8 +14,10 @@ import type { FindingDraft } from './finding.ts';
 import { ReviewSession } from './review-session.ts';
 import type { ReviewSessionOptions } from './review-session.ts';
 import { checkBlankFrame } from './visual/blank-frame.ts';
+import { checkCodeOverflow } from './visual/code-overflow.ts';
 import type { VisualCheck, VisualCheckInput } from './visual/check.ts';
 import { checkFrozenSegments } from './visual/frozen-segment.ts';
+import { checkLabelOverlap } from './visual/label-overlap.ts';
 import { checkLowContrast } from './visual/low-contrast.ts';
 import { checkOffscreenElement } from './visual/offscreen-element.ts';
 import { checkTextOverflow } from './visual/text-overflow.ts';
@@ -28,11 +30,13 @@ export type { ReviewSample } from './capture.ts';
 /** The checks that read only the samples (frozen_segment draws more frames, so it runs apart). */
 export const SAMPLE_CHECKS: readonly VisualCheck[] = [
   checkTextOverflow,
+  checkCodeOverflow,
   checkTextTooBrief,
   checkTextTooSmall,
   checkLowContrast,
   checkUnsafeArea,
   checkOffscreenElement,
+  checkLabelOverlap,
   checkBlankFrame,
 ];
 

@@ -28,6 +28,7 @@ describe('listExamples', () => {
       'data-story',
       'interview-clip',
       'product-launch',
+      'release-notes',
       'stats-recap',
       'travel-reel',
     ]);

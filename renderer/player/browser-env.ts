@@ -1,6 +1,12 @@
 // The browser host for the shared drawing code: the same DrawEnv the Skia host builds in Node
 // (main/engine/canvas-host.ts), with HTML canvases and the browser's own Path2D.
-import type { Ctx2D, DrawEnv, MediaLookup, OffscreenSurface } from '../../shared/canvas/types.ts';
+import type {
+  CodeHighlighter,
+  Ctx2D,
+  DrawEnv,
+  MediaLookup,
+  OffscreenSurface,
+} from '../../shared/canvas/types.ts';
 import { designScale } from '../../shared/spec/sizes.ts';
 import type { FrameSize } from '../../shared/spec/sizes.ts';
 import { resolveFontFamily } from '../../shared/fonts/fonts.ts';
@@ -23,8 +29,14 @@ export function context2d(canvas: HTMLCanvasElement): Ctx2D {
 }
 
 /** A new env per loaded composition: per-host caches in the drawing code are keyed by it. */
-export function createBrowserDrawEnv(size: FrameSize, fps: number, media: MediaLookup): DrawEnv {
+export function createBrowserDrawEnv(
+  size: FrameSize,
+  fps: number,
+  media: MediaLookup,
+  code?: CodeHighlighter,
+): DrawEnv {
   return {
+    code,
     size,
     scale: designScale(size),
     fps,

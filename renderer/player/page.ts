@@ -7,6 +7,7 @@ import type { AspectName } from '../../shared/spec/sizes.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { context2d, createBrowserDrawEnv } from './browser-env.ts';
+import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
 import { Controls } from './controls.ts';
 import { ErrorOverlay } from './error-overlay.ts';
 import { loadBundledFonts, loadCustomFonts } from './fonts.ts';
@@ -115,9 +116,12 @@ async function load(state: BuildState & { ok: true }): Promise<void> {
   const video = resolveTimeline(model, aspect ? { aspect } : {});
   await loadBundledFonts();
   const missingFonts = await loadCustomFonts([...config.projectFonts, ...(model.fonts ?? [])]);
-  const media = await PreviewMedia.load(planMedia(video), video.fps, () => (dirty = true));
+  const [media, code] = await Promise.all([
+    PreviewMedia.load(planMedia(video), video.fps, () => (dirty = true)),
+    loadHighlighterFor(model),
+  ]);
   loaded?.media.dispose();
-  loaded = { video, env: createBrowserDrawEnv(video.size, video.fps, media), media };
+  loaded = { video, env: createBrowserDrawEnv(video.size, video.fps, media, code), media };
   if (canvas.width !== video.size.width) canvas.width = video.size.width;
   if (canvas.height !== video.size.height) canvas.height = video.size.height;
   clock.retime(video.fps, video.durationFrames, performance.now());

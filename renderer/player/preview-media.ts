@@ -60,16 +60,19 @@ export class PreviewMedia implements MediaLookup {
   readonly missing: MissingSource[];
   readonly #images: Map<string, DrawableImage>;
   readonly #captions: Map<string, string>;
+  readonly #data: Map<string, string>;
   readonly #videos: Map<string, PreviewVideo>;
 
   private constructor(
     images: Map<string, DrawableImage>,
     captions: Map<string, string>,
+    data: Map<string, string>,
     videos: Map<string, PreviewVideo>,
     missing: MissingSource[],
   ) {
     this.#images = images;
     this.#captions = captions;
+    this.#data = data;
     this.#videos = videos;
     this.missing = missing;
   }
@@ -79,13 +82,14 @@ export class PreviewMedia implements MediaLookup {
     const missing: MissingSource[] = [];
     const images = await loadEach(plan.images, loadImage, missing);
     const captions = await loadEach(plan.captions, loadText, missing);
+    const data = await loadEach(plan.data, loadText, missing);
     const videos = new Map(plan.videos.map((use) => [use.key, new PreviewVideo(use, fps, onSeeked)]));
     await Promise.all([...videos.values()].map((video) => video.firstPicture()));
     const failed = new Set(
       [...videos.values()].filter((video) => video.failed).map((video) => video.use.src),
     );
     for (const src of failed) missing.push({ src, message: await refusalReason(src) });
-    return new PreviewMedia(images, captions, videos, missing);
+    return new PreviewMedia(images, captions, data, videos, missing);
   }
 
   /** Brings every video to frame `frame` before it is drawn. */
@@ -99,6 +103,10 @@ export class PreviewMedia implements MediaLookup {
 
   captionText(src: string): string | undefined {
     return this.#captions.get(src);
+  }
+
+  dataText(src: string): string | undefined {
+    return this.#data.get(src);
   }
 
   videoFrame(key: string): DrawableImage | undefined {

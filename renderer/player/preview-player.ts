@@ -10,6 +10,7 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { context2d, createBrowserDrawEnv } from './browser-env.ts';
+import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
 import { loadBundledFonts, loadCustomFonts } from './fonts.ts';
 import { importModel } from './load-composition.ts';
 import { PlaybackClock } from './playback-clock.ts';
@@ -241,13 +242,16 @@ export class PreviewPlayer {
     const video = resolveTimeline(model, this.#aspect ? { aspect: this.#aspect } : {});
     await loadFontSheet();
     const missingFonts = await loadCustomFonts([...this.#options.projectFonts, ...(model.fonts ?? [])]);
-    const media = await PreviewMedia.load(planMedia(video), video.fps, () => (this.#dirty = true));
+    const [media, code] = await Promise.all([
+      PreviewMedia.load(planMedia(video), video.fps, () => (this.#dirty = true)),
+      loadHighlighterFor(model),
+    ]);
     if (this.#disposed || generation !== this.#generation) {
       media.dispose();
       return;
     }
     this.#loaded?.media.dispose();
-    this.#loaded = { model, video, env: createBrowserDrawEnv(video.size, video.fps, media), media };
+    this.#loaded = { model, video, env: createBrowserDrawEnv(video.size, video.fps, media, code), media };
     const canvas = this.#options.canvas;
     if (canvas.width !== video.size.width) canvas.width = video.size.width;
     if (canvas.height !== video.size.height) canvas.height = video.size.height;

@@ -31,8 +31,17 @@ export type { AudioProps } from './audio.ts';
 export { KinoElement } from './element.ts';
 export type { ElementInput, ElementProps } from './element.ts';
 export {
+  arrow,
+  callout,
+  lowerThird,
+  progressBar,
+  spotlight,
+  titleCard,
   captions,
+  chart,
   clip,
+  code,
+  markdown,
   counter,
   custom,
   elementBuilders,
@@ -42,11 +51,21 @@ export {
   line,
   path,
   rect,
+  terminal,
   text,
 } from './elements.ts';
 export type {
+  ArrowProps,
+  CalloutProps,
+  LowerThirdProps,
+  ProgressBarProps,
+  SpotlightProps,
+  TitleCardProps,
   CaptionsProps,
+  ChartProps,
   ClipProps,
+  CodeProps,
+  MarkdownProps,
   CounterProps,
   CustomDraw,
   CustomDrawInfo,
@@ -57,6 +76,7 @@ export type {
   LineProps,
   PathProps,
   RectProps,
+  TerminalProps,
   TextProps,
 } from './elements.ts';
 export { frames, ms, seconds } from './time.ts';

@@ -333,7 +333,381 @@ const emptyLists: VideoSpec = {
   ],
 };
 
-export const SAMPLE_SPECS: Record<string, VideoSpec> = { everything, textEffects, minimal, emptyLists };
+/** Every field of the annotation and titling elements. */
+const annotations: VideoSpec = {
+  kinoSpec: 1,
+  aspect: 'landscape',
+  scenes: [
+    {
+      duration: '4s',
+      elements: [
+        {
+          type: 'rect',
+          id: 'card',
+          x: 0.3,
+          y: 0.5,
+          keyframes: {
+            x: [
+              { at: 0, value: 0.3 },
+              { at: '2s', value: 0.5 },
+            ],
+          },
+        },
+        {
+          type: 'spotlight',
+          target: 'card',
+          shape: 'rect',
+          padding: 32,
+          dim: 0.6,
+          color: '#020617',
+          feather: '24px',
+          radius: 20,
+          enterDuration: '0.6s',
+          exitDuration: 0,
+        },
+        {
+          type: 'spotlight',
+          shape: 'circle',
+          x: 0.2,
+          y: 0.3,
+          width: 300,
+          height: 300,
+          keyframes: {
+            x: [
+              { at: 0, value: 0.2 },
+              { at: '1s', value: 0.6, easing: 'inOut' },
+            ],
+          },
+        },
+        {
+          type: 'callout',
+          id: 'note',
+          text: 'Follows the card',
+          target: 'card',
+          x: 0.75,
+          y: 0.2,
+          color: '#0f172a',
+          background: '#ffffff',
+          accent: '#f59e0b',
+          font: 'serif',
+          size: 30,
+          weight: 500,
+          radius: 12,
+          padding: 18,
+          enterDuration: '700ms',
+          exitDuration: '0.3s',
+        },
+        { type: 'callout', text: 'A point', target: { x: 0.5, y: '120px' } },
+        {
+          type: 'arrow',
+          from: { x: 0.1, y: 0.9 },
+          to: { x: '640px', y: 0.6 },
+          curve: -0.3,
+          color: '#fbbf24',
+          thickness: 5,
+          dash: [18, 12],
+          head: 'open',
+          heads: 'both',
+          headSize: 28,
+          enterDuration: '0.5s',
+          exitDuration: '0.2s',
+        },
+        { type: 'arrow', from: { x: 0.2, y: 0.2 }, to: { x: 0.3, y: 0.3 }, head: 'dot', heads: 'start' },
+        {
+          type: 'arrow',
+          from: { x: 0.2, y: 0.2 },
+          to: { x: 0.3, y: 0.4 },
+          head: 'triangle',
+          keyframes: {
+            progress: [
+              { at: 0, value: 0 },
+              { at: '1s', value: 1 },
+            ],
+          },
+        },
+        { type: 'arrow', from: { x: 0.4, y: 0.2 }, to: { x: 0.5, y: 0.4 }, head: 'none', heads: 'end' },
+        {
+          type: 'lowerThird',
+          name: 'Ada Lovelace',
+          title: 'Engineer',
+          style: 'underline',
+          accent: '#6366f1',
+          color: '#ffffff',
+          background: '#0f172a',
+          font: 'sans',
+          size: 48,
+          enterDuration: '1s',
+          exitDuration: '0.5s',
+        },
+        { type: 'lowerThird', name: 'Bar', style: 'bar' },
+        { type: 'lowerThird', name: 'Boxed', title: 'Style', style: 'boxed' },
+        { type: 'lowerThird', name: 'Minimal', style: 'minimal' },
+        {
+          type: 'progressBar',
+          of: 'scene',
+          track: 'rgba(255, 255, 255, 0.2)',
+          fill: '#22c55e',
+          thickness: 8,
+          rounded: false,
+          label: 'Step 2 of 3',
+          showPercent: true,
+          color: '#e2e8f0',
+          font: 'mono',
+          enterDuration: '0.4s',
+          exitDuration: '0.3s',
+        },
+        { type: 'progressBar', of: 'video' },
+        { type: 'progressBar', of: 'element', y: 0.1 },
+        {
+          type: 'progressBar',
+          value: 0.4,
+          keyframes: {
+            progress: [
+              { at: 0, value: 0 },
+              { at: '2s', value: 0.4 },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      duration: '3s',
+      elements: [
+        {
+          type: 'titleCard',
+          title: 'Meet "Orbit"',
+          subtitle: "Your team's day, in orbit",
+          kicker: 'Introducing',
+          style: 'split',
+          accent: '#f59e0b',
+          color: '#f8fafc',
+          font: 'display',
+          bodyFont: 'sans',
+          size: 120,
+          rule: false,
+          enterDuration: '1.2s',
+          exitDuration: '0.6s',
+        },
+        { type: 'titleCard', title: 'Centered' },
+        { type: 'titleCard', title: 'Left', style: 'left', kicker: 'Chapter 1' },
+      ],
+    },
+  ],
+};
+
+const terminalSession: VideoSpec = {
+  kinoSpec: 1,
+  aspect: 'landscape',
+  scenes: [
+    {
+      duration: '6s',
+      elements: [
+        {
+          type: 'terminal',
+          id: 'shell',
+          title: 'zsh — "kino" \\ demo',
+          window: 'mac',
+          theme: 'dracula',
+          prompt: '~/kino ❯ ',
+          promptColor: '#bd93f9',
+          cursor: { shape: 'bar', blink: false, color: '#ff79c6' },
+          size: '2.5vh',
+          lineHeight: 1.6,
+          rows: 12,
+          typeSpeed: 24,
+          pause: '300ms',
+          lineDelay: '40ms',
+          startDelay: '0.5s',
+          gap: 0.8,
+          width: '80%',
+          session: [
+            {
+              command: "npm test -- --grep 'it\\'s'",
+              output: '\u001b[1;32m✓\u001b[0m 12 passed\n\u001b[38;5;208mwarn\u001b[0m 1\r\n',
+              typeSpeed: 30,
+              pause: '0.2s',
+              lineDelay: 0,
+              delay: '1s',
+            },
+            { output: '\u001b[38;2;10;200;30m 10%\r 60%\r100%\u001b[0m\n' },
+            { command: '' },
+          ],
+          animate: [{ preset: 'slideFadeIn', direction: 'up' }],
+        },
+        { type: 'terminal', window: 'none', theme: 'light', cursor: false, session: [{ command: 'ls' }] },
+        { type: 'terminal', window: 'minimal', cursor: true, session: [{ output: '' }] },
+      ],
+    },
+  ],
+};
+
+const codeAndMarkdown: VideoSpec = {
+  kinoSpec: 1,
+  aspect: 'landscape',
+  scenes: [
+    {
+      duration: '8s',
+      elements: [
+        {
+          type: 'code',
+          id: 'walkthrough',
+          code: 'let total = 0;\nfor (const n of list) {\n\ttotal += n; // "sum" \\ `tick`\n}\n',
+          language: 'ts',
+          theme: 'one-dark-pro',
+          font: 'mono',
+          size: 28,
+          lineHeight: 1.6,
+          lineNumbers: true,
+          highlight: [2, '1-3'],
+          focus: ['2-2'],
+          accent: '#f472b6',
+          background: '#1e1e2e',
+          window: { title: 'math.ts', dots: false },
+          padding: '40px',
+          radius: 24,
+          morphDuration: '600ms',
+          steps: [
+            { code: 'let total = 0;\nfor (const n of list) total += n;', at: '2s', highlight: [1] },
+            { code: 'const total = list.length;', at: 4, focus: [1] },
+          ],
+          animate: [{ preset: 'typewriter', rate: 40, cursor: { color: '#f472b6', blink: false } }],
+        },
+        { type: 'code', code: 'SELECT 1;', language: 'sql', window: false },
+        { type: 'code', code: 'plain', window: true },
+        {
+          type: 'markdown',
+          id: 'notes',
+          markdown:
+            '# What changed\n\nTypes on **both** params, *arrow* form, `export`.\n\n- one\n  - nested\n1. first\n\n> quoted [link](https://example.com)\n\n```ts\nconst x = 1;\n```\n\n---',
+          font: 'serif',
+          size: '3vh',
+          lineHeight: 1.5,
+          color: '#d1d5db',
+          headingColor: '#ffffff',
+          accent: '#34d399',
+          theme: 'github-light',
+          reveal: { delay: '0.2s', stagger: '120ms', duration: 0.4 },
+        },
+        { type: 'markdown', markdown: 'Plain words.', reveal: true },
+      ],
+    },
+  ],
+};
+
+const charts: VideoSpec = {
+  kinoSpec: 1,
+  aspect: 'landscape',
+  scenes: [
+    {
+      duration: '6s',
+      elements: [
+        {
+          type: 'chart',
+          kind: 'bar',
+          id: 'sales',
+          labels: ['Q1', 'Q2', "Q3 'late'"],
+          series: [
+            { name: 'North', values: [12, 18.5, -3], color: '#4c8df6' },
+            { name: 'South', values: [8, 11, 14] },
+          ],
+          horizontal: true,
+          stacked: true,
+          colors: ['#f5a524', 'oklch(70% 0.15 160)'],
+          color: '#0f172a',
+          font: 'mono',
+          size: '3vmin',
+          legend: 'bottom',
+          valueLabels: 'share',
+          grid: false,
+          min: -10,
+          max: 40,
+          ticks: 4,
+          radius: 0,
+          locale: 'de-DE',
+          format: { style: 'currency', currency: 'EUR', notation: 'compact' },
+          buildDelay: '0.2s',
+          buildDuration: '900ms',
+          stagger: 0.1,
+          easing: { spring: { damping: 14 } },
+          updates: [
+            {
+              at: '3s',
+              series: [{ values: [20, 22, 5] }, { values: [9, 12, 16] }],
+              duration: '1s',
+              easing: 'smooth',
+            },
+          ],
+          y: 0.4,
+          animate: [{ preset: 'fadeOut', trigger: 'sceneEnd' }],
+        },
+        {
+          type: 'chart',
+          kind: 'line',
+          labels: ['a', 'b'],
+          series: [{ name: 'L', values: [1, 2] }],
+          curve: 'step',
+          lineWidth: 3,
+          dots: false,
+        },
+        {
+          type: 'chart',
+          kind: 'area',
+          data: { src: 'asset:data/sales.csv', label: 'month', series: ['revenue', 'cost'] },
+        },
+        {
+          type: 'chart',
+          kind: 'donut',
+          labels: ['x', 'y'],
+          series: [{ name: 'S', values: [1, 3] }],
+          innerRadius: 0.5,
+        },
+        { type: 'chart', kind: 'pie', data: { src: 'data/share.json', series: ['share'] }, legend: 'none' },
+        {
+          type: 'chart',
+          kind: 'scatter',
+          series: [
+            {
+              name: 'P',
+              points: [
+                [1, 2],
+                [3.5, -4],
+              ],
+            },
+          ],
+          updates: [
+            {
+              at: 2,
+              series: [
+                {
+                  points: [
+                    [2, 2],
+                    [3, 1],
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'chart',
+          kind: 'scatter',
+          data: { src: 'asset:points.csv', x: 'height', y: 'weight', group: 'team' },
+        },
+      ],
+    },
+  ],
+};
+
+export const SAMPLE_SPECS: Record<string, VideoSpec> = {
+  charts,
+  everything,
+  textEffects,
+  minimal,
+  emptyLists,
+  annotations,
+  terminalSession,
+  codeAndMarkdown,
+};
 
 /**
  * A template spec (not a plain spec: `{var}` values only validate once bound), using each kind of

@@ -32,6 +32,35 @@ export interface MediaLookup {
   videoFrame(key: string): DrawableImage | undefined;
   /** A caption file's text (SRT or WebVTT), by its source string; hosts without captions leave it out. */
   captionText?(src: string): string | undefined;
+  /** A chart's data file text (CSV or JSON), by its source string; hosts without charts leave it out. */
+  dataText?(src: string): string | undefined;
+}
+
+/** One run of highlighted code: its text and its colour and style in the theme. */
+export interface CodeToken {
+  text: string;
+  /** A CSS colour; undefined: the theme's foreground. */
+  color: string | undefined;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+}
+
+/** Code as a theme colours it: its lines of tokens and the theme's own colours. */
+export interface HighlightedCode {
+  lines: CodeToken[][];
+  foreground: string;
+  background: string;
+  /** The theme is dark: chrome drawn around the code (bars, dots, highlights) follows. */
+  dark: boolean;
+}
+
+/**
+ * Syntax highlighting the host prepared before drawing (grammars and themes load asynchronously;
+ * drawing never waits). Undefined for a language or theme the host did not load.
+ */
+export interface CodeHighlighter {
+  highlight(code: string, language: string, theme: string): HighlightedCode | undefined;
 }
 
 /** Maps the spec's family names ("sans", "serif", "mono", "display", custom) to loaded families. */
@@ -47,6 +76,8 @@ export interface DrawEnv {
   createSurface(width: number, height: number): OffscreenSurface;
   /** A Path2D from SVG path data (Node has no global Path2D; the host supplies its own). */
   createPath(d: string): Path2D;
+  /** Syntax highlighting for code and markdown elements; without it code draws in one colour. */
+  readonly code?: CodeHighlighter | undefined;
   /** Set only by review: sees every element as it is drawn, and can leave some out. */
   readonly review?: DrawReviewHooks | undefined;
 }

@@ -10,6 +10,7 @@ import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../timeline/
 import { frameBox, placeElement, safeBox } from '../elements/place.ts';
 import { resolveLength } from '../layout/length.ts';
 import { drawBackground } from './background.ts';
+import { sceneBoxes, sceneLookup } from './scene-lookup.ts';
 import { compositeTransition } from './transition.ts';
 import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
 import { canvasColor } from '../spec/color.ts';
@@ -19,6 +20,12 @@ interface FrameContext {
   frame: number;
   sceneSeconds: number;
   inTransition: boolean;
+  sceneDuration: number;
+  videoDuration: number;
+  /** The scene's id'd element boxes this frame, for annotations that point at them. */
+  boxes: () => ReadonlyMap<string, { box: Box; matrix: DOMMatrix }>;
+  /** The transform the scene is drawn under: frame pixels to the surface's. */
+  base: DOMMatrix;
 }
 
 function numberProp(state: AnimatedState, name: string): number | undefined {
@@ -141,7 +148,16 @@ export function drawElement(
       state,
       env,
       key: resolved.key,
-      time: { frame: frame.frame, sceneSeconds, elementSeconds, elementDuration },
+      time: {
+        frame: frame.frame,
+        sceneSeconds,
+        elementSeconds,
+        elementDuration,
+        sceneDuration: frame.sceneDuration,
+        videoSeconds: frame.frame / env.fps,
+        videoDuration: frame.videoDuration,
+      },
+      scene: sceneLookup(ctx, frame.boxes, frame.base, env.size, container),
       observeText: observesItself ? drawnAs : undefined,
       drawChildren: () => {
         for (const child of resolved.children) drawElement(ctx, child, box, frame);
@@ -180,6 +196,7 @@ export function drawScene(
   env: DrawEnv,
   frame: number,
   inTransition = false,
+  videoDuration = scene.startSeconds + scene.durationSeconds,
 ): void {
   drawBackground(
     ctx,
@@ -188,11 +205,28 @@ export function drawScene(
     { frame, seconds, duration: scene.durationSeconds },
     `s${scene.index}/background`,
   );
-  const context: FrameContext = { env, frame, sceneSeconds: seconds, inTransition };
   const safe = safeBox(env);
   const full = frameBox(env);
+  const containerOf = (element: ModelElement) => (element.box === 'frame' ? full : safe);
+  const context: FrameContext = {
+    env,
+    frame,
+    sceneSeconds: seconds,
+    inTransition,
+    sceneDuration: scene.durationSeconds,
+    videoDuration,
+    base: ctx.getTransform(),
+    boxes: sceneBoxes({
+      ctx,
+      env,
+      elements: scene.elements,
+      sceneSeconds: seconds,
+      containerOf,
+      transform: transformElement,
+    }),
+  };
   for (const resolved of scene.elements) {
-    drawElement(ctx, resolved, resolved.element.box === 'frame' ? full : safe, context);
+    drawElement(ctx, resolved, containerOf(resolved.element), context);
   }
 }
 
@@ -213,13 +247,15 @@ export function drawFrame(ctx: Ctx2D, video: ResolvedVideo, frame: number, env: 
   ctx.save();
   ctx.clearRect(0, 0, env.size.width, env.size.height);
   if (!composition.outgoing || !composition.transition) {
-    drawScene(ctx, composition.current.scene, composition.current.seconds, env, frame);
+    const { scene, seconds } = composition.current;
+    drawScene(ctx, scene, seconds, env, frame, false, video.durationSeconds);
   } else {
     const [outgoing, incoming] = transitionSurfaces(env);
     resetSurface(outgoing, env);
     resetSurface(incoming, env);
-    drawScene(outgoing.ctx, composition.outgoing.scene, composition.outgoing.seconds, env, frame, true);
-    drawScene(incoming.ctx, composition.current.scene, composition.current.seconds, env, frame, true);
+    const { outgoing: before, current: after } = composition;
+    drawScene(outgoing.ctx, before.scene, before.seconds, env, frame, true, video.durationSeconds);
+    drawScene(incoming.ctx, after.scene, after.seconds, env, frame, true, video.durationSeconds);
     compositeTransition(
       ctx,
       outgoing.canvas,

@@ -49,9 +49,13 @@ export function compositeTransition(
       break;
     }
     case 'slide': {
-      // The outgoing scene is pushed out the opposite side as the incoming one slides in.
-      ctx.drawImage(outgoing, -from.x * width * p, -from.y * height * p);
-      ctx.drawImage(incoming, from.x * width * (1 - p), from.y * height * (1 - p));
+      // The outgoing scene is pushed out the opposite side as the incoming one slides in. Both move
+      // by the same whole number of pixels, so they meet edge to edge: at fractional offsets each
+      // layer's edge pixel is half covered and the seam shows through as a light line.
+      const dx = Math.round(from.x * width * (1 - p));
+      const dy = Math.round(from.y * height * (1 - p));
+      ctx.drawImage(outgoing, dx - from.x * width, dy - from.y * height);
+      ctx.drawImage(incoming, dx, dy);
       break;
     }
     case 'zoom': {

@@ -2,6 +2,7 @@
 // spec's part (shared/spec/elements.ts).
 import type { AnimatedState } from '../animation/state.ts';
 import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
+import type { Anchor } from '../spec/primitives.ts';
 import type { TextElement } from '../spec/text-element.ts';
 
 export interface ElementTime {
@@ -12,6 +13,24 @@ export interface ElementTime {
   elementSeconds: number;
   /** The element's on-screen duration in seconds. */
   elementDuration: number;
+  /** The scene's duration in seconds (progress bars); absent when drawn outside a video. */
+  sceneDuration?: number | undefined;
+  /** Seconds from the video start, and the video's duration (progress bars). */
+  videoSeconds?: number | undefined;
+  videoDuration?: number | undefined;
+}
+
+/** What an element can see of the scene around it, in its own drawing coordinates (those of `box`). */
+export interface SceneLookup {
+  /** The box the element is laid out in: the frame, the safe area or its group's box. */
+  container: Box;
+  /** The frame's bounds (what a full-frame overlay must cover). */
+  frame(): Box;
+  /**
+   * The current box of the scene's element with this id, as drawn this frame (keyframes and
+   * animations applied); undefined for an unknown id.
+   */
+  boxOf(id: string): Box | undefined;
 }
 
 export interface ElementDrawArgs<T> {
@@ -29,6 +48,8 @@ export interface ElementDrawArgs<T> {
    * block they draw, as a text element in its box, for review to read like any text.
    */
   observeText?: ((text: TextElement, box: Box) => void) | undefined;
+  /** The scene around the element (annotations that point at other elements); absent in isolation. */
+  scene?: SceneLookup | undefined;
   /** Draws child elements inside a box (groups only). */
   drawChildren: (children: readonly unknown[], box: Box) => void;
 }
@@ -41,5 +62,23 @@ export interface ElementDrawer<T extends { type: string } = { type: string }> {
     maxWidth: number,
     maxHeight: number,
   ): { width: number; height: number };
+  /**
+   * Its box, for elements placed by their own fields rather than x/y/width/height (an arrow spans
+   * its from and to points).
+   */
+  place?(element: T, container: Box, env: DrawEnv): Box;
+  /** Where it sits when x, y and anchor are not given, instead of the centre (lower thirds). */
+  defaultPlacement?: DefaultPlacement;
+  /**
+   * Given only a width, its natural height is measured in that width (its lines wrap or its rows
+   * fill it), instead of keeping the natural aspect ratio as a picture does.
+   */
+  heightFollowsWidth?: boolean;
   draw(args: ElementDrawArgs<T>): void;
+}
+
+export interface DefaultPlacement {
+  x: number;
+  y: number;
+  anchor: Anchor;
 }

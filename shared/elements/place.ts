@@ -52,6 +52,9 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
     const { x1, y1, x2, y2 } = lineEndpoints(element as LineElement, container, env);
     return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
   }
+  const drawer = element.type === 'custom' ? undefined : elementDrawer(element.type);
+  if (drawer?.place) return drawer.place(element as never, container, env);
+  const placement = drawer?.defaultPlacement;
   // Keyframed sizes are design pixels; the element's own are lengths.
   const side = (name: 'width' | 'height', reference: number): number | undefined => {
     const keyed = numberProp(state, name);
@@ -62,8 +65,7 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
   let width = side('width', container.width);
   let height = side('height', container.height);
   if (width === undefined || height === undefined) {
-    const definition = element.type === 'custom' ? undefined : elementDrawer(element.type);
-    const natural = definition?.intrinsicSize?.(
+    const natural = drawer?.intrinsicSize?.(
       element as never,
       env,
       width ?? container.width,
@@ -74,7 +76,10 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
     };
     // Keep the natural aspect ratio when only one side was given.
     if (width !== undefined && natural.width > 0) {
-      height ??= element.type === 'text' ? natural.height : (natural.height * width) / natural.width;
+      height ??=
+        element.type === 'text' || drawer?.heightFollowsWidth
+          ? natural.height
+          : (natural.height * width) / natural.width;
     } else if (height !== undefined && natural.height > 0) {
       width ??= (natural.width * height) / natural.height;
     }
@@ -82,17 +87,17 @@ export function placeElement(element: ModelElement, container: Box, env: DrawEnv
     height ??= natural.height;
   }
   const x = resolvePosition(
-    positionProp(state, 'x', element.x ?? 0.5),
+    positionProp(state, 'x', element.x ?? placement?.x ?? 0.5),
     container.x,
     container.width,
     context,
   );
   const y = resolvePosition(
-    positionProp(state, 'y', element.y ?? 0.5),
+    positionProp(state, 'y', element.y ?? placement?.y ?? 0.5),
     container.y,
     container.height,
     context,
   );
-  const [fx, fy] = ANCHOR_FRACTIONS[element.anchor ?? 'center'];
+  const [fx, fy] = ANCHOR_FRACTIONS[element.anchor ?? placement?.anchor ?? 'center'];
   return { x: x - fx * width, y: y - fy * height, width, height };
 }

@@ -7,6 +7,12 @@ import { drawEllipse, drawLine, drawPath, drawRect } from './shapes-draw.ts';
 import { drawText, measureText } from './text-draw.ts';
 import { drawCounter, measureCounter } from './counter-draw.ts';
 import { drawCaptions } from './captions-draw.ts';
+import { drawCode, measureCode } from './code-draw.ts';
+import { drawMarkdown, measureMarkdown } from './markdown-draw.ts';
+import { chartIntrinsicSize, drawChart } from './chart-draw.ts';
+import { ANNOTATION_DRAWERS } from './annotation-drawers.ts';
+import { drawTerminal } from './terminal-draw.ts';
+import { measureTerminal } from './terminal-layout.ts';
 
 type Drawers = { [K in SpecElement['type']]: ElementDrawer<Extract<SpecElement, { type: K }>> };
 
@@ -27,6 +33,10 @@ const DRAWERS: Drawers = {
   },
   // Captions fill their box (the safe area unless placed otherwise) and sit at its bottom by default.
   captions: { intrinsicSize: fillBox, draw: drawCaptions },
+  chart: {
+    intrinsicSize: (element, _env, maxWidth, maxHeight) => chartIntrinsicSize(element, maxWidth, maxHeight),
+    draw: drawChart,
+  },
   image: {
     intrinsicSize: (element, env, maxWidth, maxHeight) =>
       mediaIntrinsicSize(env.media.image(element.src), maxWidth, maxHeight),
@@ -37,6 +47,18 @@ const DRAWERS: Drawers = {
   ellipse: { intrinsicSize: square, draw: drawEllipse },
   line: { draw: drawLine },
   path: { intrinsicSize: square, draw: drawPath },
+  code: {
+    intrinsicSize: (element, env, maxWidth) => measureCode(element, env, maxWidth),
+    heightFollowsWidth: true,
+    draw: drawCode,
+  },
+  markdown: {
+    intrinsicSize: (element, env, maxWidth) => measureMarkdown(element, env, maxWidth),
+    heightFollowsWidth: true,
+    draw: drawMarkdown,
+  },
+  ...ANNOTATION_DRAWERS,
+  terminal: { intrinsicSize: measureTerminal, heightFollowsWidth: true, draw: drawTerminal },
   group: {
     intrinsicSize: fillBox,
     draw: ({ element, box, drawChildren }) => drawChildren(element.children, box),

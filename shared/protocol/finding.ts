@@ -4,6 +4,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 
 export const FINDING_CODES = [
   'text_overflow',
+  'code_overflow',
   'text_too_brief',
   'text_too_small',
   'low_contrast',
@@ -12,6 +13,7 @@ export const FINDING_CODES = [
   'caption_overlap',
   'caption_too_fast',
   'caption_offscreen',
+  'label_overlap',
   'blank_frame',
   'frozen_segment',
   'font_not_bundled',

@@ -114,7 +114,7 @@ export interface InspectResult {
   warnings: string[];
 }
 
-export type MediaKind = 'image' | 'video' | 'audio' | 'captions';
+export type MediaKind = 'image' | 'video' | 'audio' | 'captions' | 'data';
 
 export interface SourceUse extends FrameInterval {
   /** The element key ("s0/e2"), "s1/background", or "audio/<n>" for the n-th soundtrack entry. */

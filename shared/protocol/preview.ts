@@ -14,6 +14,9 @@ export const PREVIEW_ROUTES = {
   fontFile: '/fonts/',
   /** ?src=<media source as written in the spec>. */
   media: '/media',
+  /** Shiki grammars and themes by name, for the page's import map: /shiki/langs/typescript. */
+  shikiLangs: '/shiki/langs/',
+  shikiThemes: '/shiki/themes/',
 } as const;
 
 /** The SSE event name carrying a BuildState. */

@@ -95,9 +95,9 @@ const ReceiptInputFileSchema = {
   properties: {
     role: {
       type: 'string',
-      enum: ['spec', 'composition', 'module', 'image', 'video', 'audio', 'captions', 'font'],
+      enum: ['spec', 'composition', 'module', 'image', 'video', 'audio', 'captions', 'data', 'font'],
       description:
-        'What the file is to the render: the spec or the composition entry, a local module it imports, a media file (captions: an SRT or WebVTT file), or a font file it loaded.',
+        'What the file is to the render: the spec or the composition entry, a local module it imports, a media file (captions: an SRT or WebVTT file; data: a chart CSV or JSON file), or a font file it loaded.',
     },
     path: {
       type: 'string',

@@ -51,6 +51,12 @@ export function canvasColor(css: string): string {
   return color;
 }
 
+/** The colour with its alpha multiplied by `alpha` (a secondary line in the main line's colour). */
+export function fadeColor(css: string, alpha: number): string {
+  const rgba = parseColor(css);
+  return rgba ? formatRgba({ ...rgba, a: rgba.a * alpha }) : css;
+}
+
 export function mixColors(from: Rgba, to: Rgba, t: number): Rgba {
   const lerp = (x: number, y: number) => x + (y - x) * t;
   return { r: lerp(from.r, to.r), g: lerp(from.g, to.g), b: lerp(from.b, to.b), a: lerp(from.a, to.a) };

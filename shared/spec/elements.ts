@@ -18,6 +18,22 @@ import type { CounterElement } from './counter-element.ts';
 import { CounterElementSchema } from './counter-element.ts';
 import type { CaptionsElement } from './captions-element.ts';
 import { CaptionsElementSchema, captionFile } from './captions-element.ts';
+import type { CodeElement } from './code-element.ts';
+import { CodeElementSchema } from './code-element.ts';
+import type { MarkdownElement } from './markdown-element.ts';
+import { MarkdownElementSchema } from './markdown-element.ts';
+import type { TerminalElement } from './terminal-element.ts';
+import { TerminalElementSchema } from './terminal-element.ts';
+import type { ArrowElement, CalloutElement, SpotlightElement } from './annotation-elements.ts';
+import { ArrowElementSchema, CalloutElementSchema, SpotlightElementSchema } from './annotation-elements.ts';
+import type { LowerThirdElement, ProgressBarElement, TitleCardElement } from './title-elements.ts';
+import {
+  LowerThirdElementSchema,
+  ProgressBarElementSchema,
+  TitleCardElementSchema,
+} from './title-elements.ts';
+import type { ChartElement } from './chart-element.ts';
+import { ChartElementSchema } from './chart-element.ts';
 import { MAX_GROUP_DEPTH } from './nesting.ts';
 import { TimeSchema } from './time.ts';
 
@@ -31,12 +47,22 @@ export type SpecElement =
   | TextElement
   | CounterElement
   | CaptionsElement
+  | ChartElement
   | ImageElement
   | ClipElement
   | RectElement
   | EllipseElement
   | LineElement
   | PathElement
+  | ArrowElement
+  | CalloutElement
+  | SpotlightElement
+  | LowerThirdElement
+  | TitleCardElement
+  | ProgressBarElement
+  | CodeElement
+  | MarkdownElement
+  | TerminalElement
   | GroupElement;
 
 const GroupFieldsSchema = z.strictObject({
@@ -62,12 +88,22 @@ export const ElementSchema: z.ZodType<SpecElement> = z
       TextElementSchema,
       CounterElementSchema,
       CaptionsElementSchema,
+      ChartElementSchema,
       ImageElementSchema,
       ClipElementSchema,
       RectElementSchema,
       EllipseElementSchema,
       LineElementSchema,
       PathElementSchema,
+      ArrowElementSchema,
+      CalloutElementSchema,
+      SpotlightElementSchema,
+      LowerThirdElementSchema,
+      TitleCardElementSchema,
+      ProgressBarElementSchema,
+      CodeElementSchema,
+      MarkdownElementSchema,
+      TerminalElementSchema,
       GroupElementSchema as unknown as typeof RectElementSchema,
     ]),
   )
@@ -78,6 +114,8 @@ export interface MediaNeeds {
   videos: string[];
   /** Caption files (SRT or WebVTT), read as text. */
   captions?: string[];
+  /** Data files (CSV or JSON) a chart reads, as text. */
+  data?: string[];
 }
 
 /** What the spec knows of one element type; drawing is shared/elements' part. */
@@ -120,6 +158,14 @@ export const ELEMENT_KINDS: readonly ElementKind<SpecElement>[] = [
       return { images: [], videos: [], captions: file ? [file.src] : [] };
     },
   }),
+  kind<ChartElement>({
+    type: 'chart',
+    schema: ChartElementSchema,
+    builder: { name: 'chart', positional: 'kind' },
+    // Its labels are text: review reads them like a counter's.
+    textual: true,
+    media: (element) => ({ images: [], videos: [], data: element.data ? [element.data.src] : [] }),
+  }),
   kind<ImageElement>({
     type: 'image',
     schema: ImageElementSchema,
@@ -136,6 +182,50 @@ export const ELEMENT_KINDS: readonly ElementKind<SpecElement>[] = [
   kind<EllipseElement>({ type: 'ellipse', schema: EllipseElementSchema, builder: { name: 'ellipse' } }),
   kind<LineElement>({ type: 'line', schema: LineElementSchema, builder: { name: 'line' } }),
   kind<PathElement>({ type: 'path', schema: PathElementSchema, builder: { name: 'path', positional: 'd' } }),
+  kind<ArrowElement>({ type: 'arrow', schema: ArrowElementSchema, builder: { name: 'arrow' } }),
+  kind<CalloutElement>({
+    type: 'callout',
+    schema: CalloutElementSchema,
+    builder: { name: 'callout', positional: 'text' },
+    textual: true,
+  }),
+  kind<SpotlightElement>({
+    type: 'spotlight',
+    schema: SpotlightElementSchema,
+    builder: { name: 'spotlight' },
+  }),
+  kind<LowerThirdElement>({
+    type: 'lowerThird',
+    schema: LowerThirdElementSchema,
+    builder: { name: 'lowerThird', positional: 'name' },
+    textual: true,
+  }),
+  kind<TitleCardElement>({
+    type: 'titleCard',
+    schema: TitleCardElementSchema,
+    builder: { name: 'titleCard', positional: 'title' },
+    textual: true,
+  }),
+  kind<ProgressBarElement>({
+    type: 'progressBar',
+    schema: ProgressBarElementSchema,
+    builder: { name: 'progressBar' },
+  }),
+  kind<CodeElement>({
+    type: 'code',
+    schema: CodeElementSchema,
+    builder: { name: 'code', positional: 'code' },
+  }),
+  kind<MarkdownElement>({
+    type: 'markdown',
+    schema: MarkdownElementSchema,
+    builder: { name: 'markdown', positional: 'markdown' },
+  }),
+  kind<TerminalElement>({
+    type: 'terminal',
+    schema: TerminalElementSchema,
+    builder: { name: 'terminal' },
+  }),
   kind<GroupElement>({
     type: 'group',
     schema: GroupElementSchema,

@@ -181,4 +181,30 @@ describe('semanticIssues', () => {
       /keyframe at 0\.333s comes before the previous one \(500ms\)/,
     );
   });
+
+  it("reports a callout's or spotlight's target that names no element of its scene", () => {
+    const model = spec([
+      {
+        duration: 3,
+        elements: [
+          { type: 'group', children: [{ type: 'rect', id: 'chart' }] },
+          { type: 'callout', text: 'Here', target: 'chart' },
+          { type: 'callout', id: 'note', text: 'Lost', target: 'chrat' },
+          { type: 'spotlight', target: 'note' },
+          { type: 'spotlight', id: 'self', target: 'self' },
+        ],
+      },
+      { duration: 2, elements: [{ type: 'callout', text: 'Other scene', target: 'chart' }] },
+    ]);
+    const issues = semanticIssues(model);
+    expect(issues.map((issue) => issue.pointer)).toEqual([
+      '/scenes/0/elements/2/target',
+      '/scenes/0/elements/4/target',
+      '/scenes/1/elements/0/target',
+    ]);
+    expect(issues[0]!.message).toBe(
+      'target "chrat" names no element in scene "scene-1"; use the id of an element in the same scene',
+    );
+    expect(issues[1]!.message).toMatch(/targets itself/);
+  });
 });

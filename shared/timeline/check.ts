@@ -61,6 +61,12 @@ function afterTriggers(element: ModelElement): { id: string; index: number }[] {
   });
 }
 
+/** The id an annotation points at (a callout's or a spotlight's target), when it names one. */
+function targetId(element: ModelElement): string | undefined {
+  if (element.type !== 'callout' && element.type !== 'spotlight') return undefined;
+  return typeof element.target === 'string' ? element.target : undefined;
+}
+
 /** Reports each {after} chain that leads back to where it started, at the trigger that closes it. */
 function cycleIssues(placed: PlacedElement[], byId: Map<string, PlacedElement>): SpecIssue[] {
   const issues: SpecIssue[] = [];
@@ -152,6 +158,17 @@ export function semanticIssues(spec: VideoModel): SpecIssue[] {
           message: `{after: "${id}"} names no element in scene "${sceneId(scene, sceneIndex)}"; use the id of an element in the same scene`,
         });
       }
+    }
+    for (const entry of placed) {
+      const target = targetId(entry.element);
+      if (target === undefined || (byId.has(target) && target !== entry.element.id)) continue;
+      issues.push({
+        pointer: `${entry.pointer}/target`,
+        message:
+          target === entry.element.id
+            ? `the ${entry.element.type} targets itself; give the id of the element it should point at`
+            : `target "${target}" names no element in scene "${sceneId(scene, sceneIndex)}"; use the id of an element in the same scene`,
+      });
     }
     issues.push(...cycleIssues(placed, byId));
   });

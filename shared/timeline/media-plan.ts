@@ -24,6 +24,8 @@ export interface MediaPlan {
   videos: VideoUse[];
   /** Caption files (SRT, WebVTT), read as text before drawing. */
   captions: Set<string>;
+  /** Chart data files (CSV, JSON), read as text before drawing. */
+  data: Set<string>;
   /** Every source the render reads (images, videos, audio, fonts are added by the caller). */
   sources: Set<string>;
 }
@@ -43,6 +45,7 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
   const images = new Set<string>();
   const videos: VideoUse[] = [];
   const captions = new Set<string>();
+  const data = new Set<string>();
   const fps = video.fps;
 
   const visit = (resolved: ResolvedElement, sceneStartSeconds: number) => {
@@ -52,6 +55,7 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
     const needs = definition?.media?.(element);
     needs?.images.forEach((src) => images.add(src));
     needs?.captions?.forEach((src) => captions.add(src));
+    needs?.data?.forEach((src) => data.add(src));
     if (element.type === 'clip') {
       const clip = element as ClipElement;
       const start = Math.round((sceneStartSeconds + resolved.startSeconds) * fps);
@@ -90,8 +94,9 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
   const sources = new Set<string>([
     ...images,
     ...captions,
+    ...data,
     ...videos.map((v) => v.src),
     ...video.audio.map((a) => a.track.src),
   ]);
-  return { images, videos, captions, sources };
+  return { images, videos, captions, data, sources };
 }

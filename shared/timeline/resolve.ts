@@ -54,6 +54,10 @@ export function wordCount(element: ModelElement): number {
 
 /** What a typewriter types one at a time: the text's visible characters, or its words. */
 export function typingUnits(element: ModelElement, by: 'character' | 'word'): number {
+  // Code types its first version (the steps morph in afterwards).
+  if (element.type === 'code') {
+    return Math.max(1, by === 'word' ? countWords(element.code) : countTypedCharacters(element.code));
+  }
   if (element.type !== 'text') return 1;
   if (by === 'word') return wordCount(element);
   return Math.max(1, countTypedCharacters(element.text));
