@@ -64,7 +64,7 @@ export function codeAndChartSpec(): VideoSpec {
 
 /** The code block alone: its cold-start cost is shiki's. */
 export function codeOnlySpec(): VideoSpec {
-  const [code] = codeAndChartSpec().scenes[0]!.elements!.slice(1);
+  const code = codeAndChartSpec().scenes[0]!.elements!.find((element) => element.type === 'code');
   return frameWith([code!]);
 }
 

@@ -132,8 +132,24 @@ export interface WidestLine {
   text: string;
 }
 
+/** Widest lines by versions and font: placement asks for the natural size on every frame. */
+const widestLines = new WeakMap<readonly CodeVersion[], Map<string, WidestLine>>();
+
 function widestLine(ctx: Ctx2D, look: CodeLook, versions: readonly CodeVersion[]): WidestLine {
-  ctx.font = cssFont(look);
+  const font = cssFont(look);
+  let byFont = widestLines.get(versions);
+  if (!byFont) widestLines.set(versions, (byFont = new Map()));
+  let widest = byFont.get(font);
+  if (!widest) {
+    widest = measureWidestLine(ctx, font, versions);
+    if (byFont.size > 16) byFont.clear(); // an animated size measures anew each frame
+    byFont.set(font, widest);
+  }
+  return widest;
+}
+
+function measureWidestLine(ctx: Ctx2D, font: string, versions: readonly CodeVersion[]): WidestLine {
+  ctx.font = font;
   let widest: WidestLine = { width: 0, version: 0, line: 0, text: '' };
   versions.forEach((version, index) => {
     version.lines.forEach((line, lineIndex) => {
@@ -289,6 +305,72 @@ interface TypingBudget {
   cursor: { x: number; row: number } | undefined;
 }
 
+/** A line's tokens as drawn: neighbours of one look joined into one run, measured once. */
+interface TokenRun {
+  text: string;
+  font: string;
+  color: string;
+  underline: boolean;
+  /** From the line's start. */
+  offset: number;
+  width: number;
+}
+
+/**
+ * Runs by line tokens and base font. A still code block draws the same runs every frame; measuring
+ * and setting a font per token each frame cost more than the drawing itself.
+ */
+const lineRuns = new WeakMap<readonly CodeToken[], { key: string; runs: TokenRun[] }>();
+
+function tokenRuns(ctx: Ctx2D, look: CodeLook, tokens: readonly CodeToken[], foreground: string): TokenRun[] {
+  const key = `${cssFont(look)}\0${foreground}`;
+  const known = lineRuns.get(tokens);
+  if (known?.key === key) return known.runs;
+  const runs: TokenRun[] = [];
+  for (const token of tokens) {
+    const font = cssFont(look, token);
+    const color = canvasColor(token.color ?? foreground);
+    const last = runs.at(-1);
+    if (last && last.font === font && last.color === color && last.underline === token.underline) {
+      last.text += token.text;
+    } else {
+      runs.push({ text: token.text, font, color, underline: token.underline, offset: 0, width: 0 });
+    }
+  }
+  let offset = 0;
+  for (const run of runs) {
+    ctx.font = run.font;
+    run.offset = offset;
+    run.width = ctx.measureText(run.text).width;
+    offset += run.width;
+  }
+  lineRuns.set(tokens, { key, runs });
+  return runs;
+}
+
+/** Draws a whole line's runs from `x`; returns its end. */
+function drawRuns(
+  ctx: Ctx2D,
+  look: CodeLook,
+  runs: readonly TokenRun[],
+  x: number,
+  baseline: number,
+): number {
+  let font = '';
+  let color = '';
+  for (const run of runs) {
+    if (!run.text.trim()) continue;
+    if (run.font !== font) ctx.font = font = run.font;
+    if (run.color !== color) ctx.fillStyle = color = run.color;
+    ctx.fillText(run.text, x + run.offset, baseline);
+    if (run.underline) {
+      ctx.fillRect(x + run.offset, baseline + 0.12 * look.size, run.width, Math.max(1, 0.06 * look.size));
+    }
+  }
+  const last = runs.at(-1);
+  return last ? x + last.offset + last.width : x;
+}
+
 /** Draws one line's tokens from `x`, stopping when the typing budget runs out; returns its end. */
 function drawTokens(
   ctx: Ctx2D,
@@ -400,15 +482,10 @@ export function drawCodePanel(
     const tokens = highlighted[line.version]!.lines[line.line] ?? [];
     ctx.globalAlpha = baseAlpha * line.alpha * (1 - (1 - DIMMED_ALPHA) * line.dim);
     const baseline = rowTop(line.row) + baselineInRow;
-    const end = drawTokens(
-      ctx,
-      look,
-      tokens,
-      theme.foreground,
-      area.x + line.shiftEm * look.size,
-      baseline,
-      budget,
-    );
+    const x = area.x + line.shiftEm * look.size;
+    const end = budget
+      ? drawTokens(ctx, look, tokens, theme.foreground, x, baseline, budget)
+      : drawRuns(ctx, look, tokenRuns(ctx, look, tokens, theme.foreground), x, baseline);
     if (budget) budget.cursor = { x: end, row: line.row };
   }
   ctx.globalAlpha = baseAlpha;
