@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import { drawFrame } from '../../shared/draw/frame.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from '../engine/canvas-host.ts';
-import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
+import { prepareCodeHighlighter } from '../engine/code-tokens.ts';
 import { prepareFonts } from '../engine/fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaSession } from '../engine/media-session.ts';
@@ -31,7 +31,13 @@ if (rawPath) {
   const video = resolveForOutput(input.model, options);
   const media = await MediaSession.open(planMedia(video), video.fps, project.media);
   const surface = createSkiaSurface(video.size.width, video.size.height);
-  const env = createDrawEnv(video.size, video.fps, media, undefined, await loadHighlighterFor(input.model));
+  const env = createDrawEnv(
+    video.size,
+    video.fps,
+    media,
+    undefined,
+    await prepareCodeHighlighter(input.model),
+  );
   const file = await open(rawPath, 'w');
   let drawMs = 0;
   for (let frame = 0; frame < video.durationFrames; frame++) {

@@ -16,7 +16,7 @@ import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { checkCaptions } from '../../shared/elements/captions-pages.ts';
 import { checkCharts } from '../../shared/elements/chart-data.ts';
 import { MediaSession } from './media-session.ts';
-import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
+import { prepareCodeHighlighter } from './code-tokens.ts';
 import type { CodeHighlighter } from '../../shared/canvas/types.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
@@ -72,8 +72,9 @@ export class DrawingSession {
       options.lenient
         ? (src: string, error: MediaError) => unavailable.push({ src, kind, error })
         : undefined;
-    // Shiki loads while fonts and media do; drawing then highlights without waiting.
-    const highlighter = loadHighlighterFor(options.model);
+    // Code is highlighted (from the token cache, else by shiki) while fonts and media load; drawing
+    // then highlights without waiting.
+    const highlighter = prepareCodeHighlighter(options.model);
     highlighter.catch(() => undefined);
     await prepareFonts(options.model, options.project, options.signal, collect('font'));
     const video = resolveTimeline(options.model, { aspect: options.aspect });

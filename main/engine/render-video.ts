@@ -27,7 +27,7 @@ import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { checkCaptions } from '../../shared/elements/captions-pages.ts';
 import { checkCharts } from '../../shared/elements/chart-data.ts';
 import { MediaSession } from './media-session.ts';
-import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
+import { prepareCodeHighlighter } from './code-tokens.ts';
 import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
@@ -143,8 +143,9 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
       `${request.outputPath}: the ${options.format} format writes ${expectedExt} files; change the extension.`,
     );
   }
-  // Shiki loads while fonts and media do (a rejection is kept for the await below, not left unhandled).
-  const highlighter = loadHighlighterFor(request.model);
+  // Code is highlighted while fonts and media load (a rejection is kept for the await below, not left
+  // unhandled).
+  const highlighter = prepareCodeHighlighter(request.model);
   highlighter.catch(() => undefined);
   const fonts = await prepareFonts(request.model, request.project, signal);
   const video = resolveForOutput(request.model, options);
