@@ -187,6 +187,12 @@ export interface RawRequest {
   token?: string | null;
   /** An object is sent as JSON; a string or Buffer as it is (with content-type application/json). */
   body?: unknown;
+  /**
+   * Send only this many bytes of the body (Content-Length still declares all of it) and take the
+   * answer. For a refusal by declared size: the server answers and closes the connection without
+   * reading on, so writing the rest races that close (EPIPE) and can lose the answer.
+   */
+  sendBytes?: number;
   timeoutMs?: number;
 }
 
@@ -221,6 +227,7 @@ export function raw(workspace: StartedWorkspace, options: RawRequest): Promise<R
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
         res.on('end', () => {
+          if (options.sendBytes !== undefined) req.destroy();
           const bytes = Buffer.concat(chunks);
           const text = bytes.toString('utf8');
           resolve({
@@ -235,7 +242,8 @@ export function raw(workspace: StartedWorkspace, options: RawRequest): Promise<R
     );
     req.on('timeout', () => req.destroy(new Error(`no answer to ${options.path} in time`)));
     req.on('error', reject);
-    req.end(body);
+    if (body && options.sendBytes !== undefined) req.write(body.subarray(0, options.sendBytes));
+    else req.end(body);
   });
 }
 

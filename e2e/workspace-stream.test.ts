@@ -433,9 +433,11 @@ export default video({ fps: 30, aspect: { width: ${WIDTH}, height: ${HEIGHT} } }
     const big = `${ORIGINAL}\n/* ${'padding '.repeat(33 * 1024)} */\n`;
     expect(Buffer.byteLength(big)).toBeGreaterThan(256 * 1024);
     expectProblem(await put({ text: big }), 413, 'source_too_large');
-    // A body far larger than any source the workspace saves is refused before it is parsed.
+    // A body far larger than any source the workspace saves is refused by its declared size, before
+    // it is read: the answer comes while most of it is still unsent.
     const huge = `{"text":"${'x'.repeat(2 * 1024 * 1024)}"}`;
-    expectProblem(await put(huge), 413, 'source_too_large');
+    const refused = await raw(ws, { method: 'PUT', path: '/source', body: huge, sendBytes: 64 * 1024 });
+    expectProblem(refused, 413, 'source_too_large');
     expect(readFileSync(source, 'utf8')).toBe(before);
   });
 
