@@ -16,6 +16,7 @@ import {
   valueExtent,
   valueLabelKind,
   valueScale,
+  addHorizontalAxis,
 } from './chart-scales.ts';
 import type { ChartGeometry, ChartGeometryInput } from './chart-shapes.ts';
 
@@ -165,21 +166,7 @@ export function layoutHorizontalBars(
   const x = valueScale(input, [plot.x, plot.x + plot.width], (d) => valueExtent(element, d));
   const ticks = x.ticks(element.ticks ?? DEFAULT_TICKS);
   const step = tickStep(ticks);
-  for (const tick of ticks) {
-    const at = x(tick);
-    if (element.grid !== false || tick === 0)
-      geometry.grid.push({ x1: at, y1: plot.y, x2: at, y2: plot.y + plot.height, baseline: tick === 0 });
-    const text = format.tick(tick, step);
-    geometry.texts.push({
-      text,
-      x: at,
-      y: plot.y + plot.height + bottom / 2 + textSize * 0.1,
-      align: 'center',
-      role: 'tick',
-      width: input.measure(text, 'tick'),
-      opacity: geometry.chrome,
-    });
-  }
+  addHorizontalAxis(input, geometry, { ticks, step, x, bottom, zeroBaseline: true }, plot);
   const categories = data.labels.map((label, index) => `${index}\u0000${label}`);
   const band = scaleBand<string>()
     .domain(categories)

@@ -164,6 +164,41 @@ export function shareOfStack(data: ChartData, seriesIndex: number, index: number
   return total === 0 ? 0 : Math.abs(data.series[seriesIndex]!.values[index] ?? 0) / total;
 }
 
+/**
+ * Ticks along a horizontal axis (a horizontal bar chart's values, a scatter's x): a vertical
+ * gridline and a centred label under the plot for each. `zeroBaseline` draws the line at 0 as the
+ * baseline, even without a grid.
+ */
+export function addHorizontalAxis(
+  input: ChartGeometryInput,
+  geometry: ChartGeometry,
+  axis: {
+    ticks: number[];
+    step: number;
+    x: (value: number) => number;
+    bottom: number;
+    zeroBaseline: boolean;
+  },
+  plot: Box,
+): void {
+  for (const tick of axis.ticks) {
+    const at = axis.x(tick);
+    const baseline = axis.zeroBaseline && tick === 0;
+    if (input.element.grid !== false || baseline)
+      geometry.grid.push({ x1: at, y1: plot.y, x2: at, y2: plot.y + plot.height, baseline });
+    const text = input.format.tick(tick, axis.step);
+    geometry.texts.push({
+      text,
+      x: at,
+      y: plot.y + plot.height + axis.bottom / 2 + input.textSize * 0.1,
+      align: 'center',
+      role: 'tick',
+      width: input.measure(text, 'tick'),
+      opacity: geometry.chrome,
+    });
+  }
+}
+
 export function addValueGrid(
   input: ChartGeometryInput,
   geometry: ChartGeometry,

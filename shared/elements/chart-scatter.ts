@@ -14,6 +14,7 @@ import {
   valueScale,
   valueTicks,
   withMargin,
+  addHorizontalAxis,
 } from './chart-scales.ts';
 import type { ChartGeometry, ChartGeometryInput } from './chart-shapes.ts';
 
@@ -56,21 +57,7 @@ export function layoutScatter(
   const yTicks = valueTicks(input, y);
   addValueGrid(input, geometry, yTicks.ticks, yTicks.labels, y, plot);
   const x = xProbe.range([plot.x, plot.x + plot.width]);
-  for (const tick of xTicks) {
-    const at = x(tick);
-    if (element.grid !== false)
-      geometry.grid.push({ x1: at, y1: plot.y, x2: at, y2: plot.y + plot.height, baseline: false });
-    const text = format.tick(tick, xStep);
-    geometry.texts.push({
-      text,
-      x: at,
-      y: plot.y + plot.height + bottom / 2 + textSize * 0.1,
-      align: 'center',
-      role: 'tick',
-      width: input.measure(text, 'tick'),
-      opacity: geometry.chrome,
-    });
-  }
+  addHorizontalAxis(input, geometry, { ticks: xTicks, step: xStep, x, bottom, zeroBaseline: false }, plot);
   // The x axis line, so points near the bottom have a floor.
   geometry.grid.push({
     x1: plot.x,
