@@ -468,8 +468,13 @@ describe('ttl and cleanup', () => {
     const folder = join(api.dataDir, 'files', job.id);
     expect(existsSync(join(folder, 'video.mp4'))).toBe(true);
     await waitPast(job.expiresAt, 0);
-    await until('the timer to remove the files', () => !existsSync(folder), { timeoutMs: 15_000 });
-    expect(logLines(api).some((line) => line.msg === 'cleanup removed expired renders')).toBe(true);
+    // The log line is written after the files go, and reaches us through a pipe: wait for both.
+    await until(
+      'the timer to remove the files and log it',
+      () =>
+        !existsSync(folder) && logLines(api).some((line) => line.msg === 'cleanup removed expired renders'),
+      { timeoutMs: 15_000 },
+    );
     expect(await getJob(api, job.id)).toBe('gone');
     expect(await cleanupNow(api, true)).toMatchObject({ scanned: 0, deletedJobs: 0 });
   }, 180_000);
