@@ -8,6 +8,7 @@ import { spawnTool } from '../ffmpeg/run.ts';
 import type { ToolProcess } from '../ffmpeg/run.ts';
 import { completeAudioMixPlan } from './audio-mix.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
+import type { EncoderSettings } from './encoder-settings.ts';
 import { encoderArgs, outputGeometry } from './formats.ts';
 import { FORMATS } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
@@ -25,6 +26,8 @@ export interface EncodeJob {
   outputWidth?: number | undefined;
   outputHeight?: number | undefined;
   audio?: AudioMixPlan | undefined;
+  /** Settings over the quality preset's. */
+  encoder?: EncoderSettings | undefined;
   signal?: AbortSignal | undefined;
 }
 

@@ -16,6 +16,7 @@ import { outputGeometry } from '../encoder/formats.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import { qualitySettings } from '../encoder/quality.ts';
+import type { EncoderSettings } from '../encoder/encoder-settings.ts';
 import { writePoster } from '../encoder/poster.ts';
 import { posterFrameFor } from './poster-frame.ts';
 import { assertVerified, verifyOutput } from '../verify/verify.ts';
@@ -40,6 +41,8 @@ export interface RenderOptions {
   posterPath?: string | undefined;
   /** Render only the first N frames (a quick preview of the start). */
   frames?: number | undefined;
+  /** Encoder settings over the quality preset's. */
+  encoder?: EncoderSettings | undefined;
 }
 
 export type RenderStage = 'preparing' | 'rendering' | 'encoding' | 'verifying';
@@ -187,6 +190,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     fps: video.fps,
     totalFrames,
     audio,
+    encoder: options.encoder,
     signal,
   });
   const prepareMs = performance.now() - started;
