@@ -10,7 +10,8 @@ import { prepareFonts } from '../engine/fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaSession } from '../engine/media-session.ts';
 import { projectContext } from '../engine/project-context.ts';
-import { renderVideo, resolveForOutput } from '../engine/render-video.ts';
+import { renderVideo } from '../engine/render-video.ts';
+import { resolveForOutput } from '../engine/output-video.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 
 const [specPath, outputPath, flag, flagValue] = process.argv.slice(2);

@@ -8,18 +8,12 @@ import type { Command } from 'commander';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
-import { authorSpec } from '../authoring/author-spec.ts';
 import type { AuthoringRequest, AuthoringResult } from '../authoring/author-spec.ts';
-import { AuthoringError } from '../authoring/provider-errors.ts';
-import { chooseProvider, readAiSettings } from '../authoring/providers.ts';
-import { projectContext } from '../engine/project-context.ts';
-import { writeFileAtomically } from '../fs/atomic-write.ts';
 import { KinoInputError } from '../project/input-error.ts';
-import { projectForFile } from '../project/load.ts';
 import type { RenderProject } from '../project/load.ts';
-import { checkSpec } from '../project/resolve-input.ts';
-import { renderToFile } from './render-to-file.ts';
 import type { RenderCommandOptions } from './render-to-file.ts';
+// The rest (the AI SDK, the engine, the project loader) is imported when a command runs, so that
+// registering these commands costs the CLI's start-up nothing.
 
 interface AuthoringCommandOptions extends RenderCommandOptions {
   provider?: string;
@@ -37,6 +31,13 @@ async function author(
   project: RenderProject,
   opts: AuthoringCommandOptions,
 ): Promise<AuthoringResult> {
+  const [{ authorSpec }, { AuthoringError }, { chooseProvider, readAiSettings }, { projectContext }] =
+    await Promise.all([
+      import('../authoring/author-spec.ts'),
+      import('../authoring/provider-errors.ts'),
+      import('../authoring/providers.ts'),
+      import('../engine/project-context.ts'),
+    ]);
   const choice = chooseProvider(readAiSettings(process.env), { provider: opts.provider, model: opts.model });
   if (!choice.ok) throw new KinoInputError(choice.message);
   const { provider } = choice;
@@ -90,6 +91,7 @@ async function finish(
 ): Promise<void> {
   const specPath = opts.specOut ?? (opts.dryRun ? `${name}.json` : undefined);
   if (specPath) {
+    const { writeFileAtomically } = await import('../fs/atomic-write.ts');
     const written = await writeFileAtomically(
       path.resolve(specPath),
       JSON.stringify(result.spec, null, 2) + '\n',
@@ -99,6 +101,7 @@ async function finish(
   }
   if (opts.dryRun) return;
   const { provider: _provider, model: _model, specOut: _specOut, dryRun: _dryRun, ...renderOptions } = opts;
+  const { renderToFile } = await import('./render-to-file.ts');
   await renderToFile(
     {
       model: result.spec,
@@ -143,6 +146,7 @@ export function registerAuthoringCommands(program: Command): void {
       )
       .argument('<prompt>', 'what the video should show'),
   ).action(async (prompt: string, opts: AuthoringCommandOptions) => {
+    const { projectForFile } = await import('../project/load.ts');
     const project = await projectForFile(path.join(process.cwd(), 'generated.json'));
     const result = await author({ kind: 'prompt', prompt }, project, opts);
     await finish(result, project, 'generated', { prompt }, opts);
@@ -157,6 +161,10 @@ export function registerAuthoringCommands(program: Command): void {
       .argument('<spec>', 'the spec (.json) to start from')
       .argument('<change>', 'what to change'),
   ).action(async (specFile: string, change: string, opts: AuthoringCommandOptions) => {
+    const [{ projectForFile }, { checkSpec }] = await Promise.all([
+      import('../project/load.ts'),
+      import('../project/resolve-input.ts'),
+    ]);
     const file = path.resolve(specFile);
     const text = await readFile(file, 'utf8').catch(() => {
       throw new KinoInputError(`${specFile} cannot be read`);

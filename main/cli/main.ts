@@ -1,16 +1,13 @@
 // `kino` command line: render, frame, serve, mcp and schema.
+// Start-up is kept short: this file and the register* functions import only commander and small
+// option lists; each action imports what it runs when it runs (`kino schema` never loads Skia or
+// Fastify, `kino --help` neither). cli-imports.test.ts holds it to that.
 import { Command, CommanderError, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
-import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
-import { renderFrameToPng } from '../engine/render-frame.ts';
-import { subjectOf } from '../engine/receipt.ts';
-import { projectContext } from '../engine/project-context.ts';
-import { resolveRenderInput } from '../project/resolve-input.ts';
-import { describeError } from '../engine/describe-error.ts';
 import { parseTimeOption, parseWholeNumber } from './option-parsers.ts';
 import {
   SessionExit,
@@ -24,7 +21,6 @@ import { registerStudioCommand } from './studio-command.ts';
 import { registerDoctorCommand } from './doctor-command.ts';
 import { registerAuthoringCommands } from './authoring-commands.ts';
 import { registerCaptionsCommand } from './captions-command.ts';
-import { renderToFile } from './render-to-file.ts';
 import type { RenderCommandOptions } from './render-to-file.ts';
 import { addVariableOptions, variableValues } from './variable-options.ts';
 import { registerTemplatesCommand } from './templates-command.ts';
@@ -39,6 +35,11 @@ function outputStem(input: string, key: string | undefined): string {
 }
 
 async function renderCommand(input: string, opts: RenderCommandOptions & VariableOptions): Promise<void> {
+  const [{ resolveRenderInput }, { subjectOf }, { renderToFile }] = await Promise.all([
+    import('../project/resolve-input.ts'),
+    import('../engine/receipt.ts'),
+    import('./render-to-file.ts'),
+  ]);
   const resolved = await resolveRenderInput(input, process.cwd(), await variableValues(opts));
   await renderToFile(
     { model: resolved.model, project: resolved.project, subject: subjectOf(resolved) },
@@ -52,6 +53,11 @@ async function frameCommand(
   input: string,
   opts: { frame: number; output?: string; aspect?: AspectName } & VariableOptions,
 ): Promise<void> {
+  const [{ resolveRenderInput }, { projectContext }, { renderFrameToPng }] = await Promise.all([
+    import('../project/resolve-input.ts'),
+    import('../engine/project-context.ts'),
+    import('../engine/render-frame.ts'),
+  ]);
   const resolved = await resolveRenderInput(input, process.cwd(), await variableValues(opts));
   const name = outputStem(input, resolved.key);
   const outputPath = resolve(opts.output ?? `${name}.frame${opts.frame}.png`);
@@ -133,6 +139,7 @@ export function buildProgram(): Command {
     .description('Print the video spec JSON Schema (draft 2020-12)')
     .option('-o, --output <file>', 'write it to a file instead')
     .action(async (opts: { output?: string }) => {
+      const { videoSpecJsonSchema } = await import('../../shared/spec/json-schema.ts');
       const text = JSON.stringify(videoSpecJsonSchema(), null, 2) + '\n';
       if (opts.output) await writeFile(opts.output, text);
       else process.stdout.write(text);
@@ -170,6 +177,7 @@ export async function main(argv: string[]): Promise<number> {
       if (error.message) process.stderr.write(error.message + '\n');
       return error.exitCode;
     }
+    const { describeError } = await import('../engine/describe-error.ts');
     process.stderr.write(describeError(error) + '\n');
     return EXIT_FAILURE;
   }

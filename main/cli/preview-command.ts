@@ -1,8 +1,6 @@
 // `kino preview <file.ts>`: plays a composition in the browser with live reload (see main/preview).
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
-import { openInBrowser } from '../preview/open-browser.ts';
-import { startPreviewServer } from '../preview/server.ts';
 import { untilStopped } from './until-stopped.ts';
 
 function parsePort(value: string): number {
@@ -12,6 +10,11 @@ function parsePort(value: string): number {
 }
 
 async function previewCommand(file: string, opts: { port?: number; open?: boolean }): Promise<void> {
+  // Imported here: the preview server (Fastify, esbuild, chokidar) costs the other commands nothing.
+  const [{ startPreviewServer }, { openInBrowser }] = await Promise.all([
+    import('../preview/server.ts'),
+    import('../preview/open-browser.ts'),
+  ]);
   const server = await startPreviewServer({ file, port: opts.port });
   process.stdout.write(
     `Previewing ${file} at ${server.url}\n` +

@@ -6,7 +6,6 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { FINDING_CODES, isFindingCode } from '../../shared/protocol/finding.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
-import { SessionCanceledError, callWorkspace } from '../session/client.ts';
 import { parsePositiveSeconds, parseTimeOption, parseWholeNumber } from './option-parsers.ts';
 import { readSessionDescriptor } from '../session/descriptor.ts';
 import type { SessionDescriptor } from '../session/descriptor.ts';
@@ -63,6 +62,7 @@ function findingCodes(value: string): string[] {
  * operation and keeps none of its files). A second Ctrl+C is not caught: it ends the CLI at once.
  */
 async function submitJob(descriptor: SessionDescriptor, body: WorkspaceJob, timeoutSeconds: number) {
+  const { SessionCanceledError, callWorkspace } = await import('../session/client.ts');
   const interrupt = new AbortController();
   const onInterrupt = () => interrupt.abort();
   process.once('SIGINT', onInterrupt);
@@ -95,6 +95,8 @@ async function runSession(
   job: Omit<WorkspaceJob, 'operation'>,
   opts: SessionOptions,
 ): Promise<void> {
+  // The HTTP client (undici) is imported when a session command runs, not when the CLI starts.
+  const { callWorkspace } = await import('../session/client.ts');
   const descriptor = await readSessionDescriptor(descriptorPath);
   const write = (text: string) => {
     process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);

@@ -2,8 +2,6 @@
 // variables (type, default or "required", limits, description), so a user knows what --var takes.
 import type { Command } from 'commander';
 import type { Variable } from '../../shared/spec/variable-schema.ts';
-import { defaultProjectDir, loadProject } from '../project/load.ts';
-import { TemplateCatalog } from '../project/templates.ts';
 import type { TemplateListing } from '../project/templates.ts';
 
 function limits(variable: Variable): string {
@@ -51,6 +49,10 @@ export function registerTemplatesCommand(program: Command): void {
     .option('--project <dir>', 'the render project (default RENDER_PROJECT, else the examples)')
     .option('--json', 'print the listing as JSON')
     .action(async (opts: { project?: string; json?: boolean }) => {
+      const [{ defaultProjectDir, loadProject }, { TemplateCatalog }] = await Promise.all([
+        import('../project/load.ts'),
+        import('../project/templates.ts'),
+      ]);
       const project = await loadProject(opts.project ?? defaultProjectDir());
       const listing = await new TemplateCatalog({ isolate: false }).list(project);
       if (opts.json) process.stdout.write(JSON.stringify(listing, null, 2) + '\n');

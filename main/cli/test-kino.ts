@@ -10,13 +10,16 @@ export interface KinoRun {
   stderr: string;
 }
 
-/** Runs `kino <args>` with exactly the environment given, so a test decides what it inherits. */
+/**
+ * Runs `kino <args>` with exactly the environment given, so a test decides what it inherits;
+ * `nodeArgs` go to Node before the script (`--import` a hook, say).
+ */
 export function runKino(
   args: readonly string[],
-  options: { env: NodeJS.ProcessEnv; cwd?: string },
+  options: { env: NodeJS.ProcessEnv; cwd?: string; nodeArgs?: readonly string[] },
 ): Promise<KinoRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [KINO_BIN, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), KINO_BIN, ...args], {
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import { VARIABLE_NAME_PATTERN } from '../../shared/spec/variable-schema.ts';
-import { VariableText } from '../../shared/spec/variables.ts';
+import { VariableText } from '../../shared/spec/variable-text.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { readJsonFile } from '../project/json-file.ts';

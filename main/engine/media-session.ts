@@ -58,6 +58,7 @@ export class MediaSession implements MediaLookup {
     context: MediaContext,
     signal?: AbortSignal,
     onMissing?: (src: string, error: MediaError) => void,
+    { decodeImages = true }: { decodeImages?: boolean } = {},
   ): Promise<MediaSession> {
     const files = new Map<string, string>();
     const captions = new Map<string, string>();
@@ -73,8 +74,9 @@ export class MediaSession implements MediaLookup {
         onMissing(src, error);
       }
     }
+    // A session that only plans (worker threads draw) resolves images but leaves them undecoded.
     const imagePaths = new Map(
-      [...plan.images].filter((src) => files.has(src)).map((src) => [src, files.get(src)!]),
+      [...plan.images].filter((src) => decodeImages && files.has(src)).map((src) => [src, files.get(src)!]),
     );
     const images = (await loadImages(imagePaths, {
       maxPixels: context.policy.maxImagePixels,
@@ -143,6 +145,14 @@ export class MediaSession implements MediaLookup {
         this.#videosDrawn.add(use.src);
       }
       this.#current.set(use.key, await source.frameAt(frame - use.startFrame));
+    }
+  }
+
+  /** Frames 0..frames-1 were drawn by other sessions (worker threads): their videos count as read. */
+  noteFramesDrawn(frames: number): void {
+    for (const use of this.#videos) {
+      if (this.#files.has(use.src) && use.startFrame < frames && use.frameCount > 0)
+        this.#videosDrawn.add(use.src);
     }
   }
 

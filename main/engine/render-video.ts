@@ -4,10 +4,8 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { drawFrame } from '../../shared/draw/frame.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
-import { resolveAspect } from '../../shared/spec/sizes.ts';
-import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
+import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { Time } from '../../shared/spec/time.ts';
-import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { audioMixIsAudible, dropSoundlessTracks, mixTrack } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
@@ -15,7 +13,6 @@ import { FrameEncoder } from '../encoder/frame-encoder.ts';
 import { outputGeometry } from '../encoder/formats.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
-import { qualitySettings } from '../encoder/quality.ts';
 import type { EncoderSettings } from '../encoder/encoder-settings.ts';
 import { writePoster } from '../encoder/poster.ts';
 import { posterFrameFor } from './poster-frame.ts';
@@ -31,6 +28,10 @@ import { MediaSession } from './media-session.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
 import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
+import { rasterInParallel } from './raster-pool.ts';
+import { rasterThreads } from './raster-threads.ts';
+import { resolveForOutput } from './output-video.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -41,6 +42,11 @@ export interface RenderOptions {
   posterPath?: string | undefined;
   /** Render only the first N frames (a quick preview of the start). */
   frames?: number | undefined;
+  /**
+   * Threads that rasterise frames: a number, or undefined for RENDER_THREADS, else the default for
+   * this machine (see rasterThreads).
+   */
+  concurrency?: number | undefined;
   /** Encoder settings over the quality preset's. */
   encoder?: EncoderSettings | undefined;
 }
@@ -61,6 +67,11 @@ export interface RenderRequest {
   project: RenderProjectContext;
   outputPath: string;
   options: RenderOptions;
+  /**
+   * Where worker threads get the model when it holds functions (a composition's custom drawing);
+   * without it such a model renders on one thread.
+   */
+  composition?: { path: string; variables?: VariableValues | undefined } | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: RenderProgress) => void) | undefined;
 }
@@ -95,27 +106,6 @@ export interface RenderResult {
   /** The media files the render read (audio only when the format carries it) and the font files. */
   inputs: RenderInputFile[];
   timings: RenderTimings;
-}
-
-/** Alpha formats render on transparency unless the author chose a background. */
-export function modelForFormat(model: VideoModel, format: OutputFormat): VideoModel {
-  if (!formatHasAlpha(format) || model.background !== undefined) return model;
-  return { ...model, background: 'transparent' };
-}
-
-function scaledSize(size: FrameSize, scale: number): FrameSize {
-  const even = (n: number) => Math.max(16, Math.round((n * scale) / 2) * 2);
-  return scale === 1 ? size : { width: even(size.width), height: even(size.height) };
-}
-
-/** Resolves the timeline at the size the quality level draws at (draft draws smaller, not scaled later). */
-export function resolveForOutput(
-  model: VideoModel,
-  options: Pick<RenderOptions, 'aspect' | 'format' | 'quality'>,
-): ResolvedVideo {
-  const full = resolveAspect(options.aspect ?? model.aspect ?? 'reels');
-  const scale = qualitySettings(options.format, options.quality).scale;
-  return resolveTimeline(modelForFormat(model, options.format), { aspect: scaledSize(full, scale) });
 }
 
 function audioPlan(
@@ -162,12 +152,22 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     etaSeconds: undefined,
   });
 
-  const media = await MediaSession.open(planMedia(video), video.fps, request.project.media, signal);
+  const threads = rasterThreads(options.concurrency, totalFrames, request);
+  // With worker threads the workers draw; this session only resolves sources, checks files and
+  // plans audio, so it decodes no images.
+  const media = await MediaSession.open(
+    planMedia(video),
+    video.fps,
+    request.project.media,
+    signal,
+    undefined,
+    {
+      decodeImages: threads.count === 1,
+    },
+  );
   const code = await highlighter;
   checkCaptions(video.model, (src) => media.captionText(src));
   checkCharts(video.model, (src) => media.dataText(src));
-  const surface = createSkiaSurface(video.size.width, video.size.height);
-  const env = createDrawEnv(video.size, video.fps, media, undefined, code);
   const plannedAudio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
   const audio = plannedAudio && (await dropSoundlessTracks(plannedAudio, signal));
   const posterFrame =
@@ -196,39 +196,67 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const prepareMs = performance.now() - started;
   let drawMs = 0;
   let encodeWaitMs = 0;
-  const inFlight: Promise<void>[] = [];
   const loopStarted = performance.now();
   let lastReport = 0;
+  const frameDone = (frame: number) => {
+    const now = performance.now();
+    if (!onProgress || (now - lastReport <= 200 && frame !== totalFrames - 1)) return;
+    lastReport = now;
+    const elapsed = (now - loopStarted) / 1000;
+    const fps = (frame + 1) / Math.max(elapsed, 1e-3);
+    onProgress({
+      stage: 'rendering',
+      framesDone: frame + 1,
+      framesTotal: totalFrames,
+      fps,
+      etaSeconds: (totalFrames - frame - 1) / fps,
+    });
+  };
+  const inFlight: Promise<void>[] = [];
   try {
-    for (let frame = 0; frame < totalFrames; frame++) {
-      signal?.throwIfAborted();
-      const drawStart = performance.now();
-      await media.prepareFrame(frame);
-      drawFrame(surface.ctx, video, frame, env);
-      const pixels = readRgba(surface);
-      if (frame === posterFrame) posterPixels = Buffer.from(pixels);
-      const writeStart = performance.now();
-      drawMs += writeStart - drawStart;
-      // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
-      // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
-      inFlight.push(encoder.writeFrame(pixels));
-      if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
-      encodeWaitMs += performance.now() - writeStart;
-      const now = performance.now();
-      if (onProgress && (now - lastReport > 200 || frame === totalFrames - 1)) {
-        lastReport = now;
-        const elapsed = (now - loopStarted) / 1000;
-        const fps = (frame + 1) / Math.max(elapsed, 1e-3);
-        onProgress({
-          stage: 'rendering',
-          framesDone: frame + 1,
-          framesTotal: totalFrames,
-          fps,
-          etaSeconds: (totalFrames - frame - 1) / fps,
-        });
+    if (threads.count > 1) {
+      const pool = await rasterInParallel(
+        {
+          threads: threads.count,
+          source: threads.source,
+          project: request.project,
+          output: { aspect: options.aspect, format: options.format, quality: options.quality },
+          width: video.size.width,
+          height: video.size.height,
+          signal,
+        },
+        totalFrames,
+        async (frame, pixels) => {
+          if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+          const writeStart = performance.now();
+          await encoder.writeFrame(pixels);
+          encodeWaitMs += performance.now() - writeStart;
+          frameDone(frame);
+        },
+      );
+      drawMs = pool.drawMs;
+      media.noteFramesDrawn(totalFrames);
+    } else {
+      const surface = createSkiaSurface(video.size.width, video.size.height);
+      const env = createDrawEnv(video.size, video.fps, media, undefined, code);
+      for (let frame = 0; frame < totalFrames; frame++) {
+        signal?.throwIfAborted();
+        const drawStart = performance.now();
+        await media.prepareFrame(frame);
+        drawFrame(surface.ctx, video, frame, env);
+        const pixels = readRgba(surface);
+        if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+        const writeStart = performance.now();
+        drawMs += writeStart - drawStart;
+        // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
+        // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
+        inFlight.push(encoder.writeFrame(pixels));
+        if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
+        encodeWaitMs += performance.now() - writeStart;
+        frameDone(frame);
       }
+      await Promise.all(inFlight);
     }
-    await Promise.all(inFlight);
   } catch (error) {
     await Promise.allSettled(inFlight);
     // Awaited: the partial file is gone by the time the render fails (a canceled render leaves nothing).

@@ -18,7 +18,8 @@ import { buildRenderReceipt, subjectOf, writeReceipt } from '../engine/receipt.t
 import type { ReceiptSubject } from '../engine/receipt.ts';
 import { authorSpec } from '../authoring/author-spec.ts';
 import { AuthoringError } from '../authoring/provider-errors.ts';
-import { checkSpec, resolveKey } from '../project/resolve-input.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
+import { checkSpec, compositionSource, resolveKey } from '../project/resolve-input.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { loadProject } from '../project/load.ts';
 import { completeFinding } from '../review/finding.ts';
@@ -46,6 +47,8 @@ interface Resolved {
   code: string | null;
   /** What the receipt says was rendered. */
   subject: ReceiptSubject;
+  /** The composition file worker threads load a model with custom drawing from. */
+  composition?: { path: string; variables?: VariableValues } | undefined;
 }
 
 /** The model as JSON spec data, when it is plain data (a composition with custom drawing is not). */
@@ -126,7 +129,14 @@ async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
   // A code composition's own source is its code; a registered JSON spec is printed as code.
   const isComposition = sourcePath !== undefined && compositionEntryKind(sourcePath) !== 'spec';
   const code = isComposition ? await readFile(sourcePath, 'utf8') : spec ? specToCode(spec) : null;
-  return { model, project, spec: asData(spec), code, subject: subjectOf(resolvedKey) };
+  return {
+    model,
+    project,
+    spec: asData(spec),
+    code,
+    subject: subjectOf(resolvedKey),
+    composition: compositionSource(resolvedKey),
+  };
 }
 
 /**
@@ -313,6 +323,7 @@ async function run(job: RenderAssignment): Promise<void> {
       };
       const result = await renderVideo({
         model: resolved.model,
+        composition: resolved.composition,
         project,
         outputPath: videoPath,
         options,

@@ -145,3 +145,14 @@ export async function resolveRenderInput(
   }
   return resolveKey(input, undefined, values);
 }
+
+/**
+ * The composition file (and values) a render's worker threads load the model from when it holds
+ * custom drawing, which cannot be copied into a thread; undefined for a spec.
+ */
+export function compositionSource(
+  input: ResolvedRenderInput,
+): { path: string; variables?: VariableValues } | undefined {
+  if (input.modules === undefined || !input.sourcePath) return undefined;
+  return { path: input.sourcePath, ...(input.variables ? { variables: input.variables } : {}) };
+}

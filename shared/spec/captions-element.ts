@@ -8,9 +8,10 @@ import { elementBaseShape } from './element-base.ts';
 import { LengthSchema } from './primitives.ts';
 import { textDecorationShape, textFontShape } from './text-element.ts';
 import { SignedTimeSchema } from './time.ts';
+import { CAPTION_STYLES } from './caption-styles.ts';
 
-export const CAPTION_STYLES = ['subtitle', 'pop', 'karaoke'] as const;
-export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+export { CAPTION_STYLES };
+export type { CaptionStyle } from './caption-styles.ts';
 
 export const MAX_CAPTION_WORDS = 20_000;
 const MAX_CAPTION_SECONDS = 24 * 3600;

@@ -10,25 +10,13 @@ import { ColorSchema } from './color.ts';
 import { MediaSourceSchema } from './primitives.ts';
 import type { SpecIssue } from './validate.ts';
 import { formatIssues, toJsonPointer } from './validate.ts';
+import { VariableText } from './variable-text.ts';
 
 /** How deep binding walks a spec; a deeper one is refused rather than risk the stack. */
 const MAX_WALK_DEPTH = 100;
 
-/**
- * A value typed on a command line (`--var price=19`), read as its variable's declared type when it
- * is bound: the command line cannot know the types before the template is loaded.
- */
-export class VariableText {
-  readonly text: string;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  toJSON(): string {
-    return this.text;
-  }
-}
+// Declared on its own so the CLI can read --var without loading this module; exported here too.
+export { VariableText };
 
 /** Values a render gives, by variable name, as JSON carries them (or as VariableText). */
 export type VariableValues = Record<string, unknown>;

@@ -3,7 +3,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_EXTENSIONS } from '../../../shared/output/formats.ts';
-import { renderVideo, resolveForOutput } from '../../engine/render-video.ts';
+import { renderVideo } from '../../engine/render-video.ts';
+import { resolveForOutput } from '../../engine/output-video.ts';
 import { VerificationError } from '../../verify/verify.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { progressReport } from '../progress.ts';

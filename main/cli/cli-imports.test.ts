@@ -1,0 +1,65 @@
+// What each command loads: the CLI imports a command's implementation only when that command runs,
+// so `kino schema`, `kino --help` and the session client start without Skia (@napi-rs/canvas) or
+// Fastify. A resolve hook in the child records the URL of every module it loads.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runKino } from './test-kino.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'kino-cli-imports-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const RECORDER = `
+import { registerHooks } from 'node:module';
+import { writeFileSync } from 'node:fs';
+const urls = [];
+registerHooks({
+  resolve(specifier, context, next) {
+    const resolved = next(specifier, context);
+    urls.push(resolved.url);
+    return resolved;
+  },
+});
+process.on('exit', () => writeFileSync(process.env.KINO_TEST_MODULE_LOG, urls.join('\\n')));
+`;
+
+let runs = 0;
+/** The URLs of every module `kino <args>` resolved. */
+async function modulesLoadedBy(args: string[]): Promise<string[]> {
+  const log = join(work, `modules-${runs++}.txt`);
+  const run = await runKino(args, {
+    env: { ...process.env, KINO_CACHE_DIR: join(work, 'cache'), KINO_TEST_MODULE_LOG: log },
+    cwd: work,
+    nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(RECORDER)}`],
+  });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  const urls = readFileSync(log, 'utf8').split('\n');
+  // The hook saw the CLI itself: an empty record would pass every check below.
+  expect(urls.some((url) => url.endsWith('/main/cli/main.ts'))).toBe(true);
+  return urls;
+}
+
+function packagesIn(urls: string[]): Set<string> {
+  const names = urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]);
+  return new Set(names.filter((name) => name !== undefined));
+}
+
+const HEAVY = ['@napi-rs/canvas', 'fastify', 'undici', 'ai', 'esbuild'];
+
+describe('kino loads only what a command uses', () => {
+  it('schema: the spec schema, without Skia, Fastify, the HTTP client, the AI SDK or esbuild', async () => {
+    const packages = packagesIn(await modulesLoadedBy(['schema', '-o', join(work, 'schema.json')]));
+    expect(packages.has('zod')).toBe(true);
+    for (const name of HEAVY) expect(packages.has(name), name).toBe(false);
+  });
+
+  it('--help and a command’s help: commander and the option lists alone', async () => {
+    for (const args of [['--help'], ['session', '--help'], ['render', '--help']]) {
+      const packages = packagesIn(await modulesLoadedBy(args));
+      for (const name of [...HEAVY, 'culori'])
+        expect(packages.has(name), `${args.join(' ')}: ${name}`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { drawFrame } from '../../shared/draw/frame.ts';
+import { planMedia } from '../../shared/timeline/media-plan.ts';
+import { compositionSource, resolveRenderInput } from '../project/resolve-input.ts';
+import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
+import { prepareCodeHighlighter } from './code-tokens.ts';
+import { prepareFonts } from './fonts.ts';
+import { MediaSession } from './media-session.ts';
+import { resolveForOutput } from './output-video.ts';
+import { projectContext } from './project-context.ts';
+import { rasterInParallel } from './raster-pool.ts';
+import { rasterThreads } from './raster-threads.ts';
+
+const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
+const OUTPUT = { format: 'mp4', quality: 'draft' } as const;
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function load(key: string) {
+  const input = await resolveRenderInput(key, EXAMPLES);
+  return { input, project: await projectContext(input.project) };
+}
+
+/** Every frame's hash drawn on this thread, the way a one-thread render draws. */
+async function hashesOnOneThread(key: string, frames: number): Promise<string[]> {
+  const { input, project } = await load(key);
+  await prepareFonts(input.model, project);
+  const video = resolveForOutput(input.model, OUTPUT);
+  const media = await MediaSession.open(planMedia(video), video.fps, project.media);
+  const surface = createSkiaSurface(video.size.width, video.size.height);
+  const env = createDrawEnv(
+    video.size,
+    video.fps,
+    media,
+    undefined,
+    await prepareCodeHighlighter(input.model),
+  );
+  const hashes: string[] = [];
+  for (let frame = 0; frame < frames; frame++) {
+    await media.prepareFrame(frame);
+    drawFrame(surface.ctx, video, frame, env);
+    hashes.push(sha(readRgba(surface)));
+  }
+  media.close();
+  return hashes;
+}
+
+async function hashesInParallel(key: string, frames: number, threads: number): Promise<string[]> {
+  const { input, project } = await load(key);
+  const plan = rasterThreads(threads, frames, {
+    model: input.model,
+    composition: compositionSource(input),
+  });
+  expect(plan.count).toBe(threads);
+  const video = resolveForOutput(input.model, OUTPUT);
+  const hashes: string[] = [];
+  await rasterInParallel(
+    { threads, source: plan.source, project, output: OUTPUT, ...video.size },
+    frames,
+    async (frame, pixels) => {
+      expect(frame).toBe(hashes.length);
+      hashes.push(sha(pixels));
+      // A slow consumer: later frames finish first and wait in their slots.
+      await new Promise((resolve) => setTimeout(resolve, frame % 7 === 0 ? 30 : 0));
+    },
+  );
+  return hashes;
+}
+
+describe('rasterInParallel', () => {
+  it('draws every frame bit-identical to one thread, in order (spec model cloned into 3 threads)', async () => {
+    const frames = 40;
+    const [one, three] = await Promise.all([
+      hashesOnOneThread('chart-story', frames),
+      hashesInParallel('chart-story', frames, 3),
+    ]);
+    expect(three).toEqual(one);
+    expect(new Set(one).size).toBeGreaterThan(10);
+  }, 120_000);
+
+  it('loads a composition with custom drawing in each thread and draws the same frames', async () => {
+    const { input } = await load('data-story');
+    expect(rasterThreads(2, 100, { model: input.model }).count).toBe(1);
+    const frames = 30;
+    const one = await hashesOnOneThread('data-story', frames);
+    expect(await hashesInParallel('data-story', frames, 2)).toEqual(one);
+  }, 120_000);
+
+  it('draws video clips decoded in each thread identical to one thread', async () => {
+    const frames = 36;
+    const one = await hashesOnOneThread('interview-clip', frames);
+    expect(await hashesInParallel('interview-clip', frames, 2)).toEqual(one);
+  }, 120_000);
+
+  it('stops the threads and rejects when the render is aborted', async () => {
+    const { input, project } = await load('chart-story');
+    const video = resolveForOutput(input.model, OUTPUT);
+    const abort = new AbortController();
+    let written = 0;
+    const run = rasterInParallel(
+      {
+        threads: 2,
+        source: { kind: 'model', model: input.model },
+        project,
+        output: OUTPUT,
+        ...video.size,
+        signal: abort.signal,
+      },
+      200,
+      async () => {
+        if (++written === 5) abort.abort(new Error('render canceled'));
+      },
+    );
+    await expect(run).rejects.toThrow('render canceled');
+    expect(written).toBe(5);
+  }, 60_000);
+
+  it('fails with the thread’s own error when a composition cannot load there', async () => {
+    const { project } = await load('chart-story');
+    const run = rasterInParallel(
+      {
+        threads: 2,
+        source: { kind: 'composition', path: `${EXAMPLES}compositions/missing.ts` },
+        project,
+        output: OUTPUT,
+        width: 540,
+        height: 960,
+      },
+      30,
+      async () => undefined,
+    );
+    await expect(run).rejects.toThrow(/missing\.ts/);
+  }, 60_000);
+});

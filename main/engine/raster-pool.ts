@@ -1,0 +1,133 @@
+// Rasterises a render's frames on several worker threads and hands them to the caller in frame
+// order. Frames are drawn into a fixed ring of shared slots, so memory stays flat however long the
+// video, and a slow consumer (the encoder's pipe) holds back the workers instead of piling up frames.
+import { Worker } from 'node:worker_threads';
+import type { RasterReply, RasterWorkerInit } from './raster-protocol.ts';
+
+const WORKER_URL = new URL('./raster-worker.ts', import.meta.url);
+
+/** Frames a worker is given ahead, so it never idles between finishing one and hearing of the next. */
+const QUEUED_PER_WORKER = 2;
+
+export interface RasterPoolOptions extends Omit<RasterWorkerInit, 'slots' | 'frameBytes'> {
+  threads: number;
+  width: number;
+  height: number;
+  signal?: AbortSignal | undefined;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  pending: number;
+}
+
+export class RasterWorkerError extends Error {
+  override name = 'RasterWorkerError';
+}
+
+function workerFailure(error: unknown): Error {
+  if (error instanceof Error) return error;
+  return new RasterWorkerError(`a rasterising thread failed: ${String(error)}`);
+}
+
+/**
+ * Draws frames 0..total-1 on `threads` workers and calls `onFrame` for each in order, awaiting it
+ * before the slot is drawn into again. Returns the workers' summed drawing time.
+ */
+export async function rasterInParallel(
+  options: RasterPoolOptions,
+  total: number,
+  onFrame: (frame: number, pixels: Buffer) => Promise<void>,
+): Promise<{ drawMs: number }> {
+  const frameBytes = options.width * options.height * 4;
+  // Enough slots for every worker's queue, the frame being written, and one finished early.
+  const slotCount = options.threads * QUEUED_PER_WORKER + 2;
+  const slots = new SharedArrayBuffer(frameBytes * slotCount);
+  const init: RasterWorkerInit = {
+    source: options.source,
+    project: options.project,
+    output: options.output,
+    slots,
+    frameBytes,
+  };
+  const workers: PoolWorker[] = [];
+  const freeSlots = Array.from({ length: slotCount }, (_, i) => i);
+  const drawn = new Map<number, number>();
+  let nextToAssign = 0;
+  let drawMs = 0;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const fail = (error: unknown) => {
+    failure ??= workerFailure(error);
+    notify();
+  };
+
+  const assign = () => {
+    while (!failure && nextToAssign < total && freeSlots.length > 0) {
+      const idle = workers.reduce<PoolWorker | undefined>(
+        (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
+        undefined,
+      );
+      if (!idle) return;
+      idle.pending++;
+      idle.worker.postMessage({ type: 'draw', frame: nextToAssign++, slot: freeSlots.shift()! });
+    }
+  };
+
+  const started = options.threads;
+  let ready = 0;
+  const allReady = new Promise<void>((resolve, reject) => {
+    for (let i = 0; i < started; i++) {
+      const worker = new Worker(WORKER_URL, { workerData: init });
+      const entry: PoolWorker = { worker, pending: 0 };
+      workers.push(entry);
+      worker.on('message', (message: RasterReply) => {
+        if (message.type === 'ready') {
+          if (++ready === started) resolve();
+        } else if (message.type === 'drawn') {
+          entry.pending--;
+          drawMs += message.drawMs;
+          drawn.set(message.frame, message.slot);
+          notify();
+        } else {
+          fail(message.error);
+          reject(workerFailure(message.error));
+        }
+      });
+      worker.on('error', (error) => {
+        fail(error);
+        reject(error);
+      });
+      worker.on('exit', (code) => {
+        if (code !== 0 && !failure) {
+          const error = new RasterWorkerError(`a rasterising thread exited with code ${code}`);
+          fail(error);
+          reject(error);
+        }
+      });
+    }
+  });
+  const onAbort = () => fail(options.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await allReady;
+    assign();
+    for (let frame = 0; frame < total; frame++) {
+      while (!drawn.has(frame) && !failure) await new Promise<void>((resolve) => (wake = resolve));
+      if (failure) throw failure;
+      const slot = drawn.get(frame)!;
+      drawn.delete(frame);
+      await onFrame(frame, Buffer.from(slots, slot * frameBytes, frameBytes));
+      freeSlots.push(slot);
+      assign();
+    }
+    return { drawMs };
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+  }
+}

@@ -1,0 +1,59 @@
+// How many threads rasterise a render, and how they get its model.
+import { availableParallelism } from 'node:os';
+import type { VideoModel } from '../../shared/spec/model.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
+import type { ModelSource } from './raster-protocol.ts';
+
+/** Below this many frames, starting worker threads costs more than it saves. */
+export const MIN_FRAMES_FOR_THREADS = 24;
+/** Past this, more threads only add memory: the encoder and the in-order pipe are the limit. */
+export const MAX_RASTER_THREADS = 16;
+
+export class RasterThreadsError extends Error {
+  override name = 'RasterThreadsError';
+}
+
+/** Reads RENDER_THREADS (or a --concurrency value): a whole number from 1 to MAX_RASTER_THREADS. */
+export function parseRasterThreads(value: string | number, what = 'RENDER_THREADS'): number {
+  const n = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RASTER_THREADS) {
+    throw new RasterThreadsError(
+      `${what} must be a whole number from 1 to ${MAX_RASTER_THREADS}, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return n;
+}
+
+/** The default on this machine: one thread per core (npm run bench measures 1 against N). */
+export function defaultRasterThreads(): number {
+  return Math.min(availableParallelism(), MAX_RASTER_THREADS);
+}
+
+function holdsFunctions(value: unknown, depth = 0): boolean {
+  if (typeof value === 'function') return true;
+  if (!value || typeof value !== 'object' || depth > 64) return false;
+  return Object.values(value).some((item) => holdsFunctions(item, depth + 1));
+}
+
+export interface RasterPlan {
+  count: number;
+  source: ModelSource;
+}
+
+export function rasterThreads(
+  asked: number | undefined,
+  totalFrames: number,
+  request: {
+    model: VideoModel;
+    composition?: { path: string; variables?: VariableValues | undefined } | undefined;
+  },
+  env: NodeJS.ProcessEnv = process.env,
+): RasterPlan {
+  const fromEnv = env.RENDER_THREADS?.trim() ? parseRasterThreads(env.RENDER_THREADS) : undefined;
+  const wanted = asked ?? fromEnv ?? defaultRasterThreads();
+  const count = totalFrames < MIN_FRAMES_FOR_THREADS ? 1 : Math.min(wanted, totalFrames);
+  if (!holdsFunctions(request.model)) return { count, source: { kind: 'model', model: request.model } };
+  // Custom drawing cannot be cloned into a thread; the thread loads the composition itself.
+  if (!request.composition) return { count: 1, source: { kind: 'model', model: request.model } };
+  return { count, source: { kind: 'composition', ...request.composition } };
+}

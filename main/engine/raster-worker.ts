@@ -1,0 +1,66 @@
+// A rasterising worker thread: mounts the render's video once (fonts, timeline, media, its own Skia
+// surface) and draws the frames it is sent into the shared frame slots.
+import { parentPort, workerData } from 'node:worker_threads';
+import { drawFrame } from '../../shared/draw/frame.ts';
+import type { VideoModel } from '../../shared/spec/model.ts';
+import { planMedia } from '../../shared/timeline/media-plan.ts';
+import { LoadedComposition } from '../composition/load.ts';
+import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
+import { prepareCodeHighlighter } from './code-tokens.ts';
+import { prepareFonts } from './fonts.ts';
+import { MediaSession } from './media-session.ts';
+import type { ModelSource, RasterReply, RasterRequest, RasterWorkerInit } from './raster-protocol.ts';
+import { resolveForOutput } from './output-video.ts';
+
+const port = parentPort!;
+const init = workerData as RasterWorkerInit;
+const reply = (message: RasterReply) => port.postMessage(message);
+
+async function loadModel(source: ModelSource): Promise<VideoModel> {
+  if (source.kind === 'model') return source.model;
+  return (await LoadedComposition.load(source.path)).mount(source.variables);
+}
+
+try {
+  const model = await loadModel(init.source);
+  // The render checked fonts, media, captions and chart data before starting any worker; these
+  // calls find everything resolved or cached.
+  const code = await prepareCodeHighlighter(model);
+  await prepareFonts(model, init.project);
+  const video = resolveForOutput(model, init.output);
+  const media = await MediaSession.open(planMedia(video), video.fps, init.project.media);
+  const surface = createSkiaSurface(video.size.width, video.size.height);
+  const env = createDrawEnv(video.size, video.fps, media, undefined, code);
+  const slots = new Uint8Array(init.slots);
+
+  // Requests are handled one at a time, in the order sent, even though drawing awaits media.
+  let queue = Promise.resolve();
+  port.on('message', (request: RasterRequest) => {
+    if (request.type === 'close') {
+      queue = queue.then(() => {
+        media.close();
+        port.close();
+      });
+      return;
+    }
+    queue = queue.then(async () => {
+      try {
+        const started = performance.now();
+        await media.prepareFrame(request.frame);
+        drawFrame(surface.ctx, video, request.frame, env);
+        slots.set(readRgba(surface), request.slot * init.frameBytes);
+        reply({
+          type: 'drawn',
+          frame: request.frame,
+          slot: request.slot,
+          drawMs: performance.now() - started,
+        });
+      } catch (error) {
+        reply({ type: 'failed', error });
+      }
+    });
+  });
+  reply({ type: 'ready', width: video.size.width, height: video.size.height, frames: video.durationFrames });
+} catch (error) {
+  reply({ type: 'failed', error });
+}
