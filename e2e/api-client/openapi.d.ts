@@ -1394,6 +1394,20 @@ export interface components {
           height: number;
           fps: number;
           durationSeconds: number;
+          /** @description The encoder settings used, every default filled in: the chosen ones (options.encoder, --crf …) over the quality level's. */
+          encoder?: {
+            /** @description The video encoder: libx264, a hardware H.264 encoder, libvpx-vp9, prores_ks or gif. */
+            codec: string;
+            crf?: number;
+            preset?: string;
+            /** @description The pixel format encoded (4:2:0 from a hardware encoder reads back as yuv420p). */
+            pixelFormat?: string;
+            /** @description A hardware encoder's target bitrate, e.g. "6221k". */
+            videoBitrate?: string;
+            audioCodec?: string;
+            /** @description Absent for uncompressed PCM (mov). */
+            audioBitrate?: string;
+          };
         };
         toolchain: {
           kino: string;

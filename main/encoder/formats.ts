@@ -6,6 +6,12 @@ import { GIF_MAX_FPS, qualitySettings } from './quality.ts';
 import type { QualitySettings } from './quality.ts';
 import { FORMATS, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
+import { isHardwareEncoder } from '../../shared/output/encoder-settings.ts';
+import type {
+  EncoderSettings,
+  EncoderSettingsUsed,
+  HardwareH264Encoder,
+} from '../../shared/output/encoder-settings.ts';
 
 /** GIFs are played at no more than 15 fps: more frames cost size and few viewers see the difference. */
 export function gifFps(fps: number): number {
@@ -61,6 +67,11 @@ export interface EncoderArgsInput {
   codecSettings?: QualitySettings['video'] | undefined;
   /** Where the raw frames come from; stdin unless a benchmark reads them from a file. */
   videoInput?: string | undefined;
+  /**
+   * Settings chosen over the quality level's (--crf, options.encoder …), already checked against the
+   * format by encoderSettingsIssues. Unset or empty: the quality level's command, unchanged.
+   */
+  encoder?: EncoderSettings | undefined;
 }
 
 // RGB becomes BT.709 limited-range YUV and is tagged so: untagged HD video is assumed BT.709 by
@@ -87,13 +98,61 @@ function scaleToYuv(width: number, height: number, resize: boolean, pixFmt: stri
   return `scale=${size}flags=${flags}:out_color_matrix=bt709:out_range=tv,format=${pixFmt}`;
 }
 
+/**
+ * What a hardware H.264 encoder needs besides its name: options before the inputs (the device it
+ * opens) and the filter step that hands it frames. Each takes NV12 (4:2:0, read back as yuv420p).
+ * Not exercised by the test suite: it needs the hardware (README, "Encoder settings").
+ */
+const HARDWARE: Record<HardwareH264Encoder, { deviceArgs: string[]; upload: string }> = {
+  h264_nvenc: { deviceArgs: [], upload: '' },
+  h264_videotoolbox: { deviceArgs: [], upload: '' },
+  h264_qsv: { deviceArgs: [], upload: '' },
+  h264_vaapi: { deviceArgs: ['-vaapi_device', '/dev/dri/renderD128'], upload: ',hwupload' },
+};
+
+/**
+ * A hardware encoder has no CRF: it is asked for a bitrate of this many bits per pixel of each
+ * frame, by quality level (1080×1920 at 30 fps, standard: about 6.2 Mbit/s). Not measured here.
+ */
+const HARDWARE_BITS_PER_PIXEL: Record<Quality, number> = { draft: 0.06, standard: 0.1, high: 0.15 };
+
+/** The video bitrate a hardware encoder is asked for, e.g. "6221k". */
+export function hardwareVideoBitrate(geometry: FrameGeometry, quality: Quality): string {
+  const bits = geometry.width * geometry.height * geometry.fps * HARDWARE_BITS_PER_PIXEL[quality];
+  return `${Math.max(1, Math.round(bits / 1000))}k`;
+}
+
+/** The hardware encoder chosen for this encode, if any (the encoder is chosen for mp4 only). */
+function hardwareEncoder(input: EncoderArgsInput): HardwareH264Encoder | undefined {
+  const codec = input.encoder?.codec;
+  return input.format === 'mp4' && isHardwareEncoder(codec) ? codec : undefined;
+}
+
+/** The quality level's codec settings with the chosen crf and preset over them. */
+export function chosenCodecSettings(
+  settings: QualitySettings['video'],
+  chosen: EncoderSettings | undefined,
+): QualitySettings['video'] {
+  if (settings.codec === 'libx264') {
+    return { ...settings, preset: chosen?.preset ?? settings.preset, crf: chosen?.crf ?? settings.crf };
+  }
+  if (settings.codec === 'libvpx-vp9') return { ...settings, crf: chosen?.crf ?? settings.crf };
+  return settings;
+}
+
 /** The video part of the filter graph, from input 0 to [vout]. Shared with the quality sweep's reference. */
 export function videoFilter(input: EncoderArgsInput, settings: QualitySettings['video']): string {
   const out = outputGeometry(input);
   const resize = out.width !== input.width || out.height !== input.height;
   switch (settings.codec) {
-    case 'libx264':
-      return `[0:v]${scaleToYuv(out.width, out.height, resize, 'yuv420p')}[vout]`;
+    case 'libx264': {
+      const hardware = hardwareEncoder(input);
+      if (hardware) {
+        return `[0:v]${scaleToYuv(out.width, out.height, resize, 'nv12')}${HARDWARE[hardware].upload}[vout]`;
+      }
+      const pixFmt = input.encoder?.pixelFormat ?? 'yuv420p';
+      return `[0:v]${scaleToYuv(out.width, out.height, resize, pixFmt)}[vout]`;
+    }
     case 'libvpx-vp9':
       return `[0:v]${scaleToYuv(out.width, out.height, resize, 'yuva420p')}[vout]`;
     case 'prores_ks':
@@ -143,18 +202,96 @@ function videoCodecArgs(settings: QualitySettings['video']): string[] {
   }
 }
 
-const AUDIO_CODEC_ARGS: Record<OutputFormat, string[]> = {
-  mp4: ['-c:a', 'aac', '-b:a', '192k'],
-  transparent: ['-c:a', 'libopus', '-b:a', '160k'],
-  mov: ['-c:a', 'pcm_s16le'],
-  gif: [],
+function hardwareCodecArgs(codec: HardwareH264Encoder, bitrate: string): string[] {
+  return ['-c:v', codec, '-b:v', bitrate, ...BT709_TAGS];
+}
+
+/** The audio codec and its default bitrate per format (the bitrate may be chosen). */
+const AUDIO_CODECS: Record<OutputFormat, { codec: string; bitrate?: string } | undefined> = {
+  mp4: { codec: 'aac', bitrate: '192k' },
+  transparent: { codec: 'libopus', bitrate: '160k' },
+  mov: { codec: 'pcm_s16le' },
+  gif: undefined,
 };
+
+function audioCodecArgs(format: OutputFormat, chosenBitrate: string | undefined): string[] {
+  const audio = AUDIO_CODECS[format];
+  if (!audio) return [];
+  const bitrate = audio.bitrate && (chosenBitrate ?? audio.bitrate);
+  return ['-c:a', audio.codec, ...(bitrate ? ['-b:a', bitrate] : [])];
+}
+
+/** What encoderArgs asks ffmpeg for, as settings: the codec, its rate control, pixel format and audio. */
+export function encoderSettingsUsed(input: EncoderArgsInput): EncoderSettingsUsed {
+  const settings = chosenCodecSettings(
+    input.codecSettings ?? qualitySettings(input.format, input.quality).video,
+    input.encoder,
+  );
+  const audioCodec = AUDIO_CODECS[input.format];
+  const audio = audioCodec
+    ? {
+        audioCodec: audioCodec.codec,
+        ...(audioCodec.bitrate ? { audioBitrate: input.encoder?.audioBitrate ?? audioCodec.bitrate } : {}),
+      }
+    : {};
+  const hardware = hardwareEncoder(input);
+  if (hardware) {
+    const videoBitrate = hardwareVideoBitrate(outputGeometry(input), input.quality);
+    return { codec: hardware, pixelFormat: 'yuv420p', videoBitrate, ...audio };
+  }
+  switch (settings.codec) {
+    case 'libx264':
+      return {
+        codec: 'libx264',
+        preset: settings.preset,
+        crf: settings.crf,
+        pixelFormat: input.encoder?.pixelFormat ?? 'yuv420p',
+        ...audio,
+      };
+    case 'libvpx-vp9':
+      return { codec: 'libvpx-vp9', crf: settings.crf, pixelFormat: 'yuva420p', ...audio };
+    case 'prores_ks':
+      return { codec: 'prores_ks', pixelFormat: 'yuva444p10le', ...audio };
+    case 'gif':
+      return { codec: 'gif' };
+  }
+}
+
+/**
+ * A one-frame encode from a generated picture through the hardware encoder's own filter step and
+ * options, to nothing: whether it opens on this machine (ffmpeg may list one it cannot run).
+ */
+export function hardwareTrialArgs(codec: HardwareH264Encoder): string[] {
+  return [
+    '-hide_banner',
+    '-nostats',
+    '-loglevel',
+    'error',
+    ...HARDWARE[codec].deviceArgs,
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=black:s=256x256:r=30:d=0.1',
+    '-vf',
+    `${scaleToYuv(256, 256, false, 'nv12')}${HARDWARE[codec].upload}`,
+    '-frames:v',
+    '1',
+    ...hardwareCodecArgs(codec, '1000k'),
+    '-f',
+    'null',
+    '-',
+  ];
+}
 
 /** The whole ffmpeg argument list for one encode. Pure: the same input gives the same command. */
 export function encoderArgs(input: EncoderArgsInput): string[] {
-  const settings = input.codecSettings ?? qualitySettings(input.format, input.quality).video;
+  const settings = chosenCodecSettings(
+    input.codecSettings ?? qualitySettings(input.format, input.quality).video,
+    input.encoder,
+  );
   const audio = formatHasAudio(input.format) && input.audio ? audioMixGraph(input.audio, 1) : undefined;
   const out = outputGeometry(input);
+  const hardware = hardwareEncoder(input);
   const graph = [videoFilter(input, settings), ...(audio ? [audio.filterGraph] : [])].join(';');
   return [
     '-hide_banner',
@@ -162,6 +299,7 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
     '-loglevel',
     'error',
     '-y',
+    ...(hardware ? HARDWARE[hardware].deviceArgs : []),
     '-f',
     'rawvideo',
     '-pix_fmt',
@@ -178,10 +316,14 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
     '-map',
     '[vout]',
     ...(audio ? ['-map', `[${audio.outputLabel}]`] : []),
-    ...videoCodecArgs(settings),
+    ...(hardware
+      ? hardwareCodecArgs(hardware, hardwareVideoBitrate(out, input.quality))
+      : videoCodecArgs(settings)),
     '-r',
     String(out.fps),
-    ...(audio ? [...AUDIO_CODEC_ARGS[input.format], '-ar', '48000', '-ac', '2'] : ['-an']),
+    ...(audio
+      ? [...audioCodecArgs(input.format, input.encoder?.audioBitrate), '-ar', '48000', '-ac', '2']
+      : ['-an']),
     ...(input.format === 'mp4' ? ['-movflags', '+faststart'] : []),
     '-map_metadata',
     '-1',

@@ -11,6 +11,7 @@ import type { AudioMixPlan } from './audio-mix.ts';
 import type { EncoderSettings } from './encoder-settings.ts';
 import { encoderArgs, outputGeometry } from './formats.ts';
 import { FORMATS } from '../../shared/output/formats.ts';
+import { encoderSettingsIssues } from '../../shared/output/encoder-settings.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 
 export interface EncodeJob {
@@ -80,6 +81,10 @@ function validateJob(job: EncodeJob): void {
   if (job.format !== 'gif' && (out.width % 2 !== 0 || out.height % 2 !== 0)) {
     throw new Error(`${job.format} needs even dimensions, got ${out.width}×${out.height}.`);
   }
+  // Callers check settings against the format first and say so in their own terms (a flag, a
+  // JSON pointer); this stops any that did not from being silently ignored by ffmpeg.
+  const refused = encoderSettingsIssues(job.format, job.encoder ?? {});
+  if (refused.length > 0) throw new Error(refused.map((issue) => issue.message).join('; '));
   const expectedExt = FORMATS[job.format].extension;
   if (extname(job.outputPath).toLowerCase() !== expectedExt) {
     throw new OutputPathError(

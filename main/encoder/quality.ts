@@ -1,18 +1,11 @@
 // What each quality level means per format. The H.264 "standard" numbers were chosen by measurement
 // (main/bench/quality-sweep.ts); docs/quality.md has the table and the reasons for every other value.
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
+import type { X264Preset } from '../../shared/output/encoder-settings.ts';
 
-export const X264_PRESETS = [
-  'ultrafast',
-  'superfast',
-  'veryfast',
-  'faster',
-  'fast',
-  'medium',
-  'slow',
-  'slower',
-] as const;
-export type X264Preset = (typeof X264_PRESETS)[number];
+// The presets a user may choose (--preset, options.encoder.preset) are the ones the levels use.
+export { X264_PRESETS } from '../../shared/output/encoder-settings.ts';
+export type { X264Preset } from '../../shared/output/encoder-settings.ts';
 
 export interface X264Settings {
   codec: 'libx264';

@@ -248,6 +248,34 @@ describe('buildRenderReceipt', () => {
     expect(hidden.inputs.files[0]).not.toHaveProperty('path');
   });
 
+  it("records the encoder settings used: the quality level's, with the chosen ones over them", async () => {
+    const made = (encoder?: { crf?: number; pixelFormat?: 'yuv444p'; audioBitrate?: string }) =>
+      buildRenderReceipt({
+        maker: 'cli',
+        subject: { kind: 'spec', path: file('video.json') },
+        request: {},
+        options: { format: 'mp4', quality: 'draft', encoder },
+        result: result({ inputs: [] }),
+        toolchain: TOOLCHAIN,
+      });
+    expect((await made()).options.encoder).toEqual({
+      codec: 'libx264',
+      preset: 'superfast',
+      crf: 24,
+      pixelFormat: 'yuv420p',
+      audioCodec: 'aac',
+      audioBitrate: '192k',
+    });
+    expect((await made({ crf: 30, pixelFormat: 'yuv444p', audioBitrate: '96k' })).options.encoder).toEqual({
+      codec: 'libx264',
+      preset: 'superfast',
+      crf: 30,
+      pixelFormat: 'yuv444p',
+      audioCodec: 'aac',
+      audioBitrate: '96k',
+    });
+  });
+
   it('lists the failed checks as mismatches', async () => {
     const failed = result();
     failed.output.checks[1] = { name: 'frames', expected: '6', actual: '5', ok: false };

@@ -14,6 +14,7 @@ import type {
 } from '../../shared/protocol/receipt.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { Time } from '../../shared/spec/time.ts';
+import { encoderSettingsUsed } from '../encoder/formats.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import type { ResolvedRenderInput } from '../project/resolve-input.ts';
 import type { RenderOptions, RenderResult } from './render-video.ts';
@@ -54,7 +55,7 @@ export interface ReceiptRequest {
   /** What was asked for, as sent. */
   request: Readonly<Record<string, unknown>>;
   /** The options renderVideo was given, and what it returned. */
-  options: Pick<RenderOptions, 'format' | 'quality' | 'poster'>;
+  options: Pick<RenderOptions, 'format' | 'quality' | 'poster' | 'encoder'>;
   result: RenderResult;
   /** Default: the versions installed here (toolchainVersions). */
   toolchain?: Toolchain | undefined;
@@ -187,6 +188,16 @@ export async function buildRenderReceipt(request: ReceiptRequest): Promise<Rende
       height: result.height,
       fps: result.fps,
       durationSeconds: result.durationSeconds,
+      // From the encoded size and rate, which is what the encoder was given (a GIF's already capped).
+      encoder: encoderSettingsUsed({
+        format: options.format,
+        quality: options.quality,
+        width: result.width,
+        height: result.height,
+        fps: result.fps,
+        outputPath: output.path,
+        encoder: options.encoder,
+      }),
     },
     toolchain,
     output: {

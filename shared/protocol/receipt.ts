@@ -7,6 +7,7 @@
 // TypeScript types derive from it.
 import type { FromSchema } from 'json-schema-to-ts';
 import { QualityGateSchema, ReviewFindingSchema } from './finding.ts';
+import { EncoderSettingsUsedSchema } from '../output/encoder-settings.ts';
 
 const ProbeVideoSchema = {
   type: 'object',
@@ -204,6 +205,7 @@ export const RenderReceiptSchema = {
         height: { type: 'integer' },
         fps: { type: 'number' },
         durationSeconds: { type: 'number' },
+        encoder: EncoderSettingsUsedSchema,
       },
     },
     toolchain: ToolchainSchema,
