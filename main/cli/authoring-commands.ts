@@ -11,6 +11,7 @@ import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AuthoringRequest, AuthoringResult } from '../authoring/author-spec.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import type { RenderProject } from '../project/load.ts';
+import { addEncoderOptions } from './encoder-options.ts';
 import type { RenderCommandOptions } from './render-to-file.ts';
 // The rest (the AI SDK, the engine, the project loader) is imported when a command runs, so that
 // registering these commands costs the CLI's start-up nothing.
@@ -137,8 +138,13 @@ function authoringOptions(command: Command): Command {
     .option('--no-receipt', 'do not write <output>.render.json beside the video');
 }
 
+/** The render options, then the encoder settings (checked against --format before authoring). */
+function renderingCommand(command: Command): Command {
+  return addEncoderOptions(authoringOptions(command));
+}
+
 export function registerAuthoringCommands(program: Command): void {
-  authoringOptions(
+  renderingCommand(
     program
       .command('generate')
       .description(
@@ -152,7 +158,7 @@ export function registerAuthoringCommands(program: Command): void {
     await finish(result, project, 'generated', { prompt }, opts);
   });
 
-  authoringOptions(
+  renderingCommand(
     program
       .command('edit')
       .description(

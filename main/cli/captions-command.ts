@@ -5,11 +5,12 @@ import type { Command } from 'commander';
 import { QUALITIES } from '../../shared/output/formats.ts';
 import { CAPTION_STYLES } from '../../shared/spec/caption-styles.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
+import { addEncoderOptions } from './encoder-options.ts';
 import { parseWholeNumber } from './option-parsers.ts';
 import type { CaptionsCommandOptions } from './captions-reel.ts';
 
 export function registerCaptionsCommand(program: Command): Command {
-  program
+  const captions = program
     .command('captions')
     .description(
       'Caption a clip from an SRT or WebVTT file: the clip full-bleed with its sound, captions over it, as a verified mp4',
@@ -28,10 +29,12 @@ export function registerCaptionsCommand(program: Command): Command {
     )
     .addOption(new Option('-q, --quality <quality>', 'quality level').choices(QUALITIES).default('standard'))
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
-    .option('--json', 'print the result (path, bytes, sha256, probe, timings, receipt) as JSON')
-    .action(async (clip: string, subtitles: string, opts: CaptionsCommandOptions) => {
+    .option('--json', 'print the result (path, bytes, sha256, probe, timings, receipt) as JSON');
+  addEncoderOptions(captions).action(
+    async (clip: string, subtitles: string, opts: CaptionsCommandOptions) => {
       const { captionsCommand } = await import('./captions-reel.ts');
       await captionsCommand(clip, subtitles, opts);
-    });
+    },
+  );
   return program;
 }

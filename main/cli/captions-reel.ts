@@ -21,9 +21,10 @@ import { KinoInputError, describeIssues } from '../project/input-error.ts';
 import { projectForFile } from '../project/load.ts';
 import type { RenderProject } from '../project/load.ts';
 import { checkSpec } from '../project/resolve-input.ts';
+import type { EncoderOptions } from './encoder-options.ts';
 import { outputPathFor, renderToFile } from './render-to-file.ts';
 
-export interface CaptionsCommandOptions {
+export interface CaptionsCommandOptions extends EncoderOptions {
   style: CaptionStyle;
   output?: string;
   aspect?: AspectName;

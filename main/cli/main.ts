@@ -23,6 +23,7 @@ import { registerAuthoringCommands } from './authoring-commands.ts';
 import { registerCaptionsCommand } from './captions-command.ts';
 import type { RenderCommandOptions } from './render-to-file.ts';
 import { addVariableOptions, variableValues } from './variable-options.ts';
+import { addEncoderOptions } from './encoder-options.ts';
 import { registerTemplatesCommand } from './templates-command.ts';
 import type { VariableOptions } from './variable-options.ts';
 
@@ -97,7 +98,7 @@ export function buildProgram(): Command {
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
     .option('--json', 'print the result (path, bytes, sha256, probe, timings, receipt) as JSON')
     .option('--no-receipt', 'do not write <output>.render.json beside the video');
-  addVariableOptions(render).action(renderCommand);
+  addEncoderOptions(addVariableOptions(render)).action(renderCommand);
 
   const frame = program
     .command('frame')

@@ -12,9 +12,11 @@ import type { ReceiptSubject } from '../engine/receipt.ts';
 import { renderVideo } from '../engine/render-video.ts';
 import { ensureWritableDir } from '../fs/ensure-dir.ts';
 import type { RenderProject } from '../project/load.ts';
+import { encoderSettingsOf } from './encoder-options.ts';
+import type { EncoderOptions } from './encoder-options.ts';
 import { createProgressReporter } from './progress.ts';
 
-export interface RenderCommandOptions {
+export interface RenderCommandOptions extends EncoderOptions {
   output?: string;
   format: OutputFormat;
   quality: Quality;
@@ -59,6 +61,8 @@ export async function renderToFile(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const progress = opts.json ? undefined : createProgressReporter();
+  // Checked against the format before the command ran (addEncoderOptions).
+  const encoder = encoderSettingsOf(opts);
   try {
     const result = await renderVideo({
       model: what.model,
@@ -71,6 +75,7 @@ export async function renderToFile(
         poster: opts.poster,
         posterPath,
         frames: opts.frames,
+        encoder,
       },
       signal: abort.signal,
       onProgress: (p) => progress?.update(p),
@@ -83,7 +88,7 @@ export async function renderToFile(
         maker: 'cli',
         subject: what.subject,
         request: { ...request, ...asked },
-        options: { format: opts.format, quality: opts.quality, poster: opts.poster },
+        options: { format: opts.format, quality: opts.quality, poster: opts.poster, encoder },
         result,
       });
       receiptPath = receiptPathFor(outputPath);
