@@ -1,7 +1,7 @@
 // What each command loads: the CLI imports a command's implementation only when that command runs,
 // so `kino schema`, `kino --help` and the session client start without Skia (@napi-rs/canvas) or
 // Fastify. A resolve hook in the child records the URL of every module it loads.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,17 @@ describe('kino loads only what a command uses', () => {
     const packages = packagesIn(await modulesLoadedBy(['schema', '-o', join(work, 'schema.json')]));
     expect(packages.has('zod')).toBe(true);
     for (const name of HEAVY) expect(packages.has(name), name).toBe(false);
+  });
+
+  it('frame: Skia and the spec, without Fastify, the HTTP client or the AI SDK', async () => {
+    const spec = join(work, 'hello.json');
+    const scene = { duration: 1, elements: [{ type: 'text', text: 'Hello' }] };
+    writeFileSync(spec, JSON.stringify({ kinoSpec: 1, scenes: [scene] }));
+    const packages = packagesIn(
+      await modulesLoadedBy(['frame', spec, '--frame', '0', '-o', join(work, 'hello.png')]),
+    );
+    expect(packages.has('@napi-rs/canvas')).toBe(true);
+    for (const name of ['fastify', 'undici', 'ai']) expect(packages.has(name), name).toBe(false);
   });
 
   it('--help and a command’s help: commander and the option lists alone', async () => {

@@ -9,7 +9,6 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ipaddr from 'ipaddr.js';
-import { Agent, request } from 'undici';
 import { MediaError } from './media-error.ts';
 import { assertHostAllowed } from './policy.ts';
 import type { MediaPolicy } from './policy.ts';
@@ -209,6 +208,9 @@ export async function safeFetchToFile(
   const timeout = AbortSignal.timeout(policy.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let current = parseRemoteUrl(url, source);
+  // undici is imported on the first download: a render without remote media (and every `kino
+  // frame` start-up) does not pay for loading it.
+  const { Agent, request } = await import('undici');
   try {
     for (let redirects = 0; ; redirects++) {
       assertHostAllowed(current.hostname, policy, source, redirects > 0);
