@@ -234,6 +234,14 @@ describe('kino mcp (stdio)', () => {
       await call(client, 'render_video', { spec: { kinoSpec: 1, scenes: [{ duration: '2' }] } }),
     );
     expect(invalid).toMatch(/\/scenes\/0\/duration/);
+    // Encoder settings: the format's rules (from createRender, at their pointer) and the schema's bounds.
+    const encoder = errorText(
+      await call(client, 'render_video', { spec: QUICK_SPEC, format: 'gif', encoder: { crf: 20 } }),
+    );
+    expect(encoder).toContain('/options/encoder/crf: gif has no CRF');
+    expect(errorText(await call(client, 'render_video', { spec: QUICK_SPEC, encoder: { crf: 99 } }))).toMatch(
+      /encoder\.crf: Too big/,
+    );
     expect(errorText(await call(client, 'render_frame', { key: 'no-such-key' }))).toMatch(
       /unknown composition key "no-such-key".*known keys are/,
     );

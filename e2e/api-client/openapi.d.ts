@@ -80,9 +80,32 @@ export interface paths {
                * @enum {string}
                */
               quality?: 'draft' | 'standard' | 'high';
+              /** @description Encoder settings over the quality level's; each one left out comes from the quality level. A setting the output format does not use (crf for a GIF) is refused, not ignored. */
+              encoder?: {
+                /**
+                 * @description mp4 only: libx264 (the default) or a hardware H.264 encoder, refused when this ffmpeg does not list it or it cannot open here. A hardware encoder takes no crf or preset (its bitrate follows the quality level) and encodes yuv420p.
+                 * @enum {string}
+                 */
+                codec?: 'libx264' | 'h264_nvenc' | 'h264_videotoolbox' | 'h264_qsv' | 'h264_vaapi';
+                /** @description Constant rate factor, lower is better and bigger: mp4 (libx264) 0–51 (0 is lossless, which plays in fewer players), transparent (VP9) 0–63. */
+                crf?: number;
+                /**
+                 * @description mp4 (libx264) only: the x264 preset, slower compresses better.
+                 * @enum {string}
+                 */
+                preset?:
+                  'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium' | 'slow' | 'slower';
+                /**
+                 * @description mp4 (libx264) only: yuv420p (the default, plays everywhere), yuv422p or yuv444p (High 4:2:2 / 4:4:4 profiles: sharper colour edges, but many browsers and phones do not play them).
+                 * @enum {string}
+                 */
+                pixelFormat?: 'yuv420p' | 'yuv422p' | 'yuv444p';
+                /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
+                audioBitrate?: string;
+              };
               /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
               poster?: string;
-              /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?}, unset fields taken from these options. The first is also the job's video; job.outputs lists them all. */
+              /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?, encoder?}, unset fields taken from these options (an output's encoder replaces options.encoder whole). The first is also the job's video; job.outputs lists them all. */
               outputs?: {
                 /** @enum {string} */
                 format?: 'mp4' | 'gif' | 'transparent' | 'mov';
@@ -91,6 +114,29 @@ export interface paths {
                 /** @enum {string} */
                 quality?: 'draft' | 'standard' | 'high';
                 poster?: string;
+                /** @description Encoder settings over the quality level's; each one left out comes from the quality level. A setting the output format does not use (crf for a GIF) is refused, not ignored. */
+                encoder?: {
+                  /**
+                   * @description mp4 only: libx264 (the default) or a hardware H.264 encoder, refused when this ffmpeg does not list it or it cannot open here. A hardware encoder takes no crf or preset (its bitrate follows the quality level) and encodes yuv420p.
+                   * @enum {string}
+                   */
+                  codec?: 'libx264' | 'h264_nvenc' | 'h264_videotoolbox' | 'h264_qsv' | 'h264_vaapi';
+                  /** @description Constant rate factor, lower is better and bigger: mp4 (libx264) 0–51 (0 is lossless, which plays in fewer players), transparent (VP9) 0–63. */
+                  crf?: number;
+                  /**
+                   * @description mp4 (libx264) only: the x264 preset, slower compresses better.
+                   * @enum {string}
+                   */
+                  preset?:
+                    'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium' | 'slow' | 'slower';
+                  /**
+                   * @description mp4 (libx264) only: yuv420p (the default, plays everywhere), yuv422p or yuv444p (High 4:2:2 / 4:4:4 profiles: sharper colour edges, but many browsers and phones do not play them).
+                   * @enum {string}
+                   */
+                  pixelFormat?: 'yuv420p' | 'yuv422p' | 'yuv444p';
+                  /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
+                  audioBitrate?: string;
+                };
               }[];
               /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
               review?: boolean;
@@ -1254,9 +1300,31 @@ export interface components {
          * @enum {string}
          */
         quality: 'draft' | 'standard' | 'high';
+        /** @description Encoder settings over the quality level's; each one left out comes from the quality level. A setting the output format does not use (crf for a GIF) is refused, not ignored. */
+        encoder?: {
+          /**
+           * @description mp4 only: libx264 (the default) or a hardware H.264 encoder, refused when this ffmpeg does not list it or it cannot open here. A hardware encoder takes no crf or preset (its bitrate follows the quality level) and encodes yuv420p.
+           * @enum {string}
+           */
+          codec?: 'libx264' | 'h264_nvenc' | 'h264_videotoolbox' | 'h264_qsv' | 'h264_vaapi';
+          /** @description Constant rate factor, lower is better and bigger: mp4 (libx264) 0–51 (0 is lossless, which plays in fewer players), transparent (VP9) 0–63. */
+          crf?: number;
+          /**
+           * @description mp4 (libx264) only: the x264 preset, slower compresses better.
+           * @enum {string}
+           */
+          preset?: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium' | 'slow' | 'slower';
+          /**
+           * @description mp4 (libx264) only: yuv420p (the default, plays everywhere), yuv422p or yuv444p (High 4:2:2 / 4:4:4 profiles: sharper colour edges, but many browsers and phones do not play them).
+           * @enum {string}
+           */
+          pixelFormat?: 'yuv420p' | 'yuv422p' | 'yuv444p';
+          /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
+          audioBitrate?: string;
+        };
         /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
         poster?: string;
-        /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?}, unset fields taken from these options. The first is also the job's video; job.outputs lists them all. */
+        /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?, encoder?}, unset fields taken from these options (an output's encoder replaces options.encoder whole). The first is also the job's video; job.outputs lists them all. */
         outputs?: {
           /** @enum {string} */
           format?: 'mp4' | 'gif' | 'transparent' | 'mov';
@@ -1265,6 +1333,29 @@ export interface components {
           /** @enum {string} */
           quality?: 'draft' | 'standard' | 'high';
           poster?: string;
+          /** @description Encoder settings over the quality level's; each one left out comes from the quality level. A setting the output format does not use (crf for a GIF) is refused, not ignored. */
+          encoder?: {
+            /**
+             * @description mp4 only: libx264 (the default) or a hardware H.264 encoder, refused when this ffmpeg does not list it or it cannot open here. A hardware encoder takes no crf or preset (its bitrate follows the quality level) and encodes yuv420p.
+             * @enum {string}
+             */
+            codec?: 'libx264' | 'h264_nvenc' | 'h264_videotoolbox' | 'h264_qsv' | 'h264_vaapi';
+            /** @description Constant rate factor, lower is better and bigger: mp4 (libx264) 0–51 (0 is lossless, which plays in fewer players), transparent (VP9) 0–63. */
+            crf?: number;
+            /**
+             * @description mp4 (libx264) only: the x264 preset, slower compresses better.
+             * @enum {string}
+             */
+            preset?:
+              'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium' | 'slow' | 'slower';
+            /**
+             * @description mp4 (libx264) only: yuv420p (the default, plays everywhere), yuv422p or yuv444p (High 4:2:2 / 4:4:4 profiles: sharper colour edges, but many browsers and phones do not play them).
+             * @enum {string}
+             */
+            pixelFormat?: 'yuv420p' | 'yuv422p' | 'yuv444p';
+            /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
+            audioBitrate?: string;
+          };
         }[];
         /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
         review?: boolean;

@@ -3,6 +3,7 @@
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
+import { EncoderSettingsSchema } from '../../shared/output/encoder-settings.ts';
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
 import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
@@ -26,6 +27,7 @@ export const RenderOptionsSchema = {
       description: "Output aspect; default the spec's own, else reels.",
     },
     quality: { type: 'string', enum: QUALITIES, default: 'standard', description: 'Quality level.' },
+    encoder: EncoderSettingsSchema,
     poster: {
       type: 'string',
       pattern: TIME_OPTION_PATTERN,
@@ -36,7 +38,7 @@ export const RenderOptionsSchema = {
       minItems: 1,
       maxItems: 8,
       description:
-        "Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?}, unset fields taken from these options. The first is also the job's video; job.outputs lists them all.",
+        "Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?, encoder?}, unset fields taken from these options (an output's encoder replaces options.encoder whole). The first is also the job's video; job.outputs lists them all.",
       items: {
         type: 'object',
         additionalProperties: false,
@@ -45,6 +47,7 @@ export const RenderOptionsSchema = {
           aspect: { type: 'string', enum: ASPECT_NAMES },
           quality: { type: 'string', enum: QUALITIES },
           poster: { type: 'string', pattern: TIME_OPTION_PATTERN },
+          encoder: EncoderSettingsSchema,
         },
       },
     },

@@ -23,6 +23,10 @@ import type {
   WebhookTarget,
 } from '../jobs/job-store.ts';
 import { webhookUrlProblem } from '../jobs/webhook-dispatcher.ts';
+import { hardwareEncoderProblem } from '../encoder/encoder-settings.ts';
+import { encoderSettingsIssues } from '../../shared/output/encoder-settings.ts';
+import type { EncoderSettings } from '../../shared/output/encoder-settings.ts';
+import type { OutputFormat } from '../../shared/output/formats.ts';
 import { randomToken } from '../storage/secrets.ts';
 import { Problem } from '../http/problem.ts';
 import { TTL_PATTERN, parseDuration } from './config.ts';
@@ -383,7 +387,50 @@ function outputRequests(body: CreateRenderBody): OutputRequest[] | undefined {
     quality: output.quality ?? base.quality ?? 'standard',
     ...((output.aspect ?? base.aspect) ? { aspect: (output.aspect ?? base.aspect)! } : {}),
     ...((output.poster ?? base.poster) ? { poster: (output.poster ?? base.poster)! } : {}),
+    ...((output.encoder ?? base.encoder) ? { encoder: (output.encoder ?? base.encoder)! } : {}),
   }));
+}
+
+/**
+ * Each output's encoder settings against its format: one it does not use, or out of bounds, is 400
+ * at its pointer (options.encoder's, or the output's own); a hardware encoder this server's ffmpeg
+ * does not list or cannot open is 422 encoder_unavailable.
+ */
+async function assertEncoderSettings(body: CreateRenderBody): Promise<void> {
+  const outputs = body.options?.outputs;
+  const asked: { format: OutputFormat; encoder: EncoderSettings | undefined; at: string }[] = outputs
+    ? outputs.map((output, index) => ({
+        format: output.format ?? body.options?.format ?? 'mp4',
+        encoder: output.encoder ?? body.options?.encoder,
+        at: output.encoder ? `/options/outputs/${index}/encoder` : '/options/encoder',
+      }))
+    : [{ format: body.options?.format ?? 'mp4', encoder: body.options?.encoder, at: '/options/encoder' }];
+  const errors = asked.flatMap(({ format, encoder, at }) =>
+    encoderSettingsIssues(format, encoder ?? {}).map((issue) => ({
+      pointer: `${at}/${issue.field}`,
+      message: outputs ? `${issue.message} (output format ${format})` : issue.message,
+    })),
+  );
+  const unique = errors.filter(
+    (error, index) =>
+      errors.findIndex((e) => e.pointer === error.pointer && e.message === error.message) === index,
+  );
+  if (unique.length > 0) {
+    throw new Problem(
+      400,
+      'validation_failed',
+      `encoder settings refused: ${unique.map((error) => error.message).join('; ')}`,
+      { errors: unique },
+    );
+  }
+  for (const { encoder, at } of asked) {
+    const problem = await hardwareEncoderProblem(encoder);
+    if (problem) {
+      throw new Problem(422, 'encoder_unavailable', problem, {
+        errors: [{ pointer: `${at}/codec`, message: problem }],
+      });
+    }
+  }
 }
 
 function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {
@@ -419,6 +466,7 @@ function webhookTarget(body: CreateRenderBody, ctx: ApiContext): WebhookTarget |
 /** Checks the request and queues its render; throws a Problem (400, 409, 429, 503 …) when it cannot. */
 export async function createRender(ctx: ApiContext, body: CreateRenderBody): Promise<RenderJob> {
   assertQueueHasRoom(ctx);
+  await assertEncoderSettings(body);
   const { code, bound, ...input } = await resolveInput(body, ctx);
   const outputs = outputRequests(body);
   // With several outputs, the job's own format, quality, aspect and poster are the first output's.
@@ -428,6 +476,7 @@ export async function createRender(ctx: ApiContext, body: CreateRenderBody): Pro
     quality: first?.quality ?? 'standard',
     ...(first?.aspect ? { aspect: first.aspect } : {}),
     ...(first?.poster ? { poster: first.poster } : {}),
+    ...(first?.encoder ? { encoder: first.encoder } : {}),
     ...(outputs ? { outputs } : {}),
     ...(body.options?.review ? { review: true } : {}),
     ...(body.options?.strictQuality ? { strictQuality: true } : {}),

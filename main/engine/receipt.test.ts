@@ -249,13 +249,19 @@ describe('buildRenderReceipt', () => {
   });
 
   it("records the encoder settings used: the quality level's, with the chosen ones over them", async () => {
-    const made = (encoder?: { crf?: number; pixelFormat?: 'yuv444p'; audioBitrate?: string }) =>
+    const silent = result({ inputs: [] });
+    const sounding = result({ inputs: [] });
+    sounding.output.probe.audio = { codec: 'aac', channels: 2, sampleRate: 48000 };
+    const made = (
+      encoder?: { crf?: number; pixelFormat?: 'yuv444p'; audioBitrate?: string },
+      rendered = sounding,
+    ) =>
       buildRenderReceipt({
         maker: 'cli',
         subject: { kind: 'spec', path: file('video.json') },
         request: {},
         options: { format: 'mp4', quality: 'draft', encoder },
-        result: result({ inputs: [] }),
+        result: rendered,
         toolchain: TOOLCHAIN,
       });
     expect((await made()).options.encoder).toEqual({
@@ -265,6 +271,13 @@ describe('buildRenderReceipt', () => {
       pixelFormat: 'yuv420p',
       audioCodec: 'aac',
       audioBitrate: '192k',
+    });
+    // A file without sound names no audio settings.
+    expect((await made(undefined, silent)).options.encoder).toEqual({
+      codec: 'libx264',
+      preset: 'superfast',
+      crf: 24,
+      pixelFormat: 'yuv420p',
     });
     expect((await made({ crf: 30, pixelFormat: 'yuv444p', audioBitrate: '96k' })).options.encoder).toEqual({
       codec: 'libx264',

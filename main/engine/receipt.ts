@@ -147,6 +147,26 @@ async function hashInputs(request: ReceiptRequest): Promise<ReceiptInputFile[]> 
   return files;
 }
 
+/** The encoder settings used; the audio ones only when the file has sound (a silent mix has none). */
+function encoderUsed(
+  options: ReceiptRequest['options'],
+  result: RenderResult,
+): RenderReceipt['options']['encoder'] {
+  // From the encoded size and rate, which is what the encoder was given (a GIF's already capped).
+  const used = encoderSettingsUsed({
+    format: options.format,
+    quality: options.quality,
+    width: result.width,
+    height: result.height,
+    fps: result.fps,
+    outputPath: result.output.path,
+    encoder: options.encoder,
+  });
+  if (result.output.probe.audio) return used;
+  const { audioCodec: _codec, audioBitrate: _bitrate, ...video } = used;
+  return video;
+}
+
 export async function buildRenderReceipt(request: ReceiptRequest): Promise<RenderReceipt> {
   const { subject, result, options, workspace } = request;
   const hashStarted = performance.now();
@@ -188,16 +208,7 @@ export async function buildRenderReceipt(request: ReceiptRequest): Promise<Rende
       height: result.height,
       fps: result.fps,
       durationSeconds: result.durationSeconds,
-      // From the encoded size and rate, which is what the encoder was given (a GIF's already capped).
-      encoder: encoderSettingsUsed({
-        format: options.format,
-        quality: options.quality,
-        width: result.width,
-        height: result.height,
-        fps: result.fps,
-        outputPath: output.path,
-        encoder: options.encoder,
-      }),
+      encoder: encoderUsed(options, result),
     },
     toolchain,
     output: {

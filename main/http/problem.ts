@@ -93,6 +93,7 @@ interface AjvError {
 const PATTERN_MESSAGES: Record<string, string> = {
   '/ttl': 'expected a duration like "48h": a whole number followed by s, m, h or d',
   '/options/poster': 'expected a time like "1.5s", "500ms" or "45f"',
+  '/options/encoder/audioBitrate': 'expected 64k to 320k in whole kbit/s, like "96k"',
   '/id': 'expected a render id like "rnd_…"',
 };
 

@@ -3,6 +3,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
+import type { EncoderSettings } from '../../shared/output/encoder-settings.ts';
 import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
 import type { FindingCode, QualityGate, ReviewFinding } from '../../shared/protocol/finding.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
@@ -26,12 +27,13 @@ export type Visibility = 'public' | 'private';
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 
-/** One file of a several-output render: its aspect, format, quality and poster time. */
+/** One file of a several-output render: its aspect, format, quality, poster time and encoder settings. */
 export interface OutputRequest {
   format: OutputFormat;
   quality: Quality;
   aspect?: AspectName;
   poster?: string;
+  encoder?: EncoderSettings;
 }
 
 export interface RenderJobOptions {
@@ -39,6 +41,8 @@ export interface RenderJobOptions {
   quality: Quality;
   aspect?: AspectName;
   poster?: string;
+  /** Encoder settings over the quality level's, checked against the format when the render was asked for. */
+  encoder?: EncoderSettings;
   /** Several files from one input (at most 8); the first is also the job's video. */
   outputs?: OutputRequest[];
   /** Review the resolved spec before rendering (the workspace's checks); findings go in the job. */

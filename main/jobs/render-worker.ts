@@ -320,6 +320,7 @@ async function run(job: RenderAssignment): Promise<void> {
         aspect: request.aspect,
         poster: request.poster,
         posterPath,
+        encoder: request.encoder,
       };
       const result = await renderVideo({
         model: resolved.model,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
+import { EncoderSettingsSchema } from '../../shared/output/encoder-settings.ts';
 import { AI_PROVIDERS } from '../authoring/providers.ts';
 import { cancelRender, createRender } from '../api/render-requests.ts';
 import { TemplateValuesArgument } from './template-tools.ts';
@@ -26,6 +27,13 @@ const aspect = z
   .describe("Output aspect; default the spec's own.");
 const format = z.enum(OUTPUT_FORMATS).describe('Output format (default mp4).');
 const quality = z.enum(QUALITIES).describe('Quality level (default standard; draft is fastest).');
+// The API's options.encoder, from its one JSON Schema; checked against the format by createRender.
+const encoder = z
+  // The `as const` schema's readonly lists are what zod's JSON Schema type calls mutable.
+  .fromJSONSchema(EncoderSettingsSchema as unknown as Parameters<typeof z.fromJSONSchema>[0])
+  .describe(
+    "Encoder settings over the quality level's (crf, preset, pixelFormat, audioBitrate, codec); leave it out unless asked: a setting the format does not use is refused.",
+  );
 const provider = z
   .enum(AI_PROVIDERS)
   .describe('The AI provider (default AI_PROVIDER, or the one configured).');
@@ -226,6 +234,7 @@ function requestExtras(args: {
   format?: string;
   quality?: string;
   poster?: string;
+  encoder?: unknown;
   provider?: (typeof AI_PROVIDERS)[number];
 }): Partial<CreateRenderBody> {
   const picked = Object.fromEntries(
@@ -234,6 +243,7 @@ function requestExtras(args: {
       format: args.format,
       quality: args.quality,
       poster: args.poster,
+      encoder: args.encoder,
     }).filter(([, value]) => value !== undefined),
   );
   return {
@@ -259,6 +269,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
         aspect: aspect.optional(),
         format: format.optional(),
         quality: quality.optional(),
+        encoder: encoder.optional(),
         poster: z
           .string()
           .regex(TIME_PATTERN)
@@ -283,6 +294,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
         aspect: aspect.optional(),
         format: format.optional(),
         quality: quality.optional(),
+        encoder: encoder.optional(),
       }),
       outputSchema,
       annotations,
