@@ -8,6 +8,9 @@ import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
 import type { MediaContext } from './project-context.ts';
 import { VideoFrameSource } from '../media/video-frames.ts';
+import type { VideoFrameCopy } from '../media/video-frames.ts';
+import { createCanvas, ImageData } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import type { MediaPlan, VideoUse } from '../../shared/timeline/media-plan.ts';
 
 /** A media file the render read: the source as written, the file it resolved to, and its use. */
@@ -16,6 +19,23 @@ export interface MediaFileUse {
   source: string;
   path: string;
 }
+
+/** A video's picture on one frame, passed from the session that decodes to one that draws. */
+export interface RelayedVideoFrame {
+  key: string;
+  version: number;
+  width: number;
+  height: number;
+  /** Left out when the receiving session already holds this version. */
+  pixels?: Uint8ClampedArray | undefined;
+}
+
+/**
+ * How a session gets video frames: it decodes them; it decodes them and keeps copies to relay to
+ * drawing threads (so a clip is decoded once, in frame order, however many threads draw); or it
+ * takes relayed frames.
+ */
+export type VideoFrameMode = 'decode' | 'relay' | 'relayed';
 
 export class MediaSession implements MediaLookup {
   readonly #images: Map<string, DrawableImage>;
@@ -30,6 +50,9 @@ export class MediaSession implements MediaLookup {
   readonly #videosDrawn = new Set<string>();
   readonly #open = new Map<string, VideoFrameSource>();
   readonly #current = new Map<string, DrawableImage>();
+  readonly #videoMode: VideoFrameMode;
+  /** Relayed frames: one canvas per video use, and the version it shows. */
+  readonly #relayed = new Map<string, { version: number; canvas: Canvas }>();
 
   private constructor(
     images: Map<string, DrawableImage>,
@@ -37,7 +60,9 @@ export class MediaSession implements MediaLookup {
     files: Map<string, string>,
     plan: MediaPlan,
     fps: number,
+    videoMode: VideoFrameMode,
   ) {
+    this.#videoMode = videoMode;
     this.#images = images;
     this.#texts = captions;
     this.#dataFiles = plan.data;
@@ -58,7 +83,10 @@ export class MediaSession implements MediaLookup {
     context: MediaContext,
     signal?: AbortSignal,
     onMissing?: (src: string, error: MediaError) => void,
-    { decodeImages = true }: { decodeImages?: boolean } = {},
+    {
+      decodeImages = true,
+      videoFrames = 'decode',
+    }: { decodeImages?: boolean; videoFrames?: VideoFrameMode } = {},
   ): Promise<MediaSession> {
     const files = new Map<string, string>();
     const captions = new Map<string, string>();
@@ -81,7 +109,7 @@ export class MediaSession implements MediaLookup {
     const images = (await loadImages(imagePaths, {
       maxPixels: context.policy.maxImagePixels,
     })) as unknown as Map<string, DrawableImage>;
-    return new MediaSession(images, captions, files, plan, fps);
+    return new MediaSession(images, captions, files, plan, fps, videoFrames);
   }
 
   /** The local file behind a source (for audio mixing). */
@@ -118,6 +146,7 @@ export class MediaSession implements MediaLookup {
    */
   async prepareFrame(frame: number): Promise<void> {
     this.#current.clear();
+    if (this.#videoMode === 'relayed') return;
     for (const use of this.#videos) {
       if (!this.#files.has(use.src)) continue;
       const end = use.startFrame + use.frameCount;
@@ -140,6 +169,7 @@ export class MediaSession implements MediaLookup {
           rate: use.rate,
           loop: use.loop,
           durationSeconds: use.frameCount / this.#fps,
+          copyFrames: this.#videoMode === 'relay',
         });
         this.#open.set(use.key, source);
         this.#videosDrawn.add(use.src);
@@ -148,11 +178,34 @@ export class MediaSession implements MediaLookup {
     }
   }
 
-  /** Frames 0..frames-1 were drawn by other sessions (worker threads): their videos count as read. */
-  noteFramesDrawn(frames: number): void {
-    for (const use of this.#videos) {
-      if (this.#files.has(use.src) && use.startFrame < frames && use.frameCount > 0)
-        this.#videosDrawn.add(use.src);
+  /** The video pictures prepareFrame made current, for a drawing thread (a 'relay' session only). */
+  relayFrames(): (VideoFrameCopy & { key: string })[] {
+    const frames: (VideoFrameCopy & { key: string })[] = [];
+    for (const key of this.#current.keys()) {
+      const copy = this.#open.get(key)?.frameCopy();
+      if (copy) frames.push({ key, ...copy });
+    }
+    return frames;
+  }
+
+  /** Makes relayed pictures current, in place of prepareFrame's decoding (a 'relayed' session). */
+  showRelayedFrames(frames: RelayedVideoFrame[]): void {
+    this.#current.clear();
+    for (const frame of frames) {
+      let held = this.#relayed.get(frame.key);
+      if (frame.pixels) {
+        if (!held || held.canvas.width !== frame.width || held.canvas.height !== frame.height) {
+          held = { version: 0, canvas: createCanvas(frame.width, frame.height) };
+          this.#relayed.set(frame.key, held);
+        }
+        const image = new ImageData(frame.pixels, frame.width, frame.height);
+        held.canvas.getContext('2d').putImageData(image, 0, 0);
+        held.version = frame.version;
+      }
+      if (!held || held.version !== frame.version) {
+        throw new Error(`video frame ${frame.key} v${frame.version} was not relayed to this thread`);
+      }
+      this.#current.set(frame.key, held.canvas as unknown as DrawableImage);
     }
   }
 

@@ -2,6 +2,7 @@
 // order. Frames are drawn into a fixed ring of shared slots, so memory stays flat however long the
 // video, and a slow consumer (the encoder's pipe) holds back the workers instead of piling up frames.
 import { Worker } from 'node:worker_threads';
+import type { RelayedVideoFrame } from './media-session.ts';
 import type { RasterReply, RasterWorkerInit } from './raster-protocol.ts';
 
 const WORKER_URL = new URL('./raster-worker.ts', import.meta.url);
@@ -14,11 +15,28 @@ export interface RasterPoolOptions extends Omit<RasterWorkerInit, 'slots' | 'fra
   width: number;
   height: number;
   signal?: AbortSignal | undefined;
+  /**
+   * Called for each frame, in order, before a thread draws it: decodes the video pictures it shows
+   * (threads decode none themselves), with their pixels.
+   */
+  prepare?: ((frame: number) => Promise<Required<RelayedVideoFrame>[]>) | undefined;
 }
 
 interface PoolWorker {
   worker: Worker;
   pending: number;
+  /** The picture version each video use shows in this thread: unchanged pictures are not sent again. */
+  videoVersions: Map<string, number>;
+}
+
+function videosFor(entry: PoolWorker, videos: Required<RelayedVideoFrame>[]): RelayedVideoFrame[] {
+  return videos.map((video) => {
+    if (entry.videoVersions.get(video.key) === video.version) {
+      return { key: video.key, version: video.version, width: video.width, height: video.height };
+    }
+    entry.videoVersions.set(video.key, video.version);
+    return video;
+  });
 }
 
 export class RasterWorkerError extends Error {
@@ -66,15 +84,28 @@ export async function rasterInParallel(
     notify();
   };
 
-  const assign = () => {
-    while (!failure && nextToAssign < total && freeSlots.length > 0) {
-      const idle = workers.reduce<PoolWorker | undefined>(
-        (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
-        undefined,
-      );
-      if (!idle) return;
-      idle.pending++;
-      idle.worker.postMessage({ type: 'draw', frame: nextToAssign++, slot: freeSlots.shift()! });
+  // Frames are prepared (their video pictures decoded) one at a time, in frame order.
+  let assigning = false;
+  const assign = async () => {
+    if (assigning) return;
+    assigning = true;
+    try {
+      while (!failure && nextToAssign < total && freeSlots.length > 0) {
+        const idle = workers.reduce<PoolWorker | undefined>(
+          (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
+          undefined,
+        );
+        if (!idle) return;
+        const frame = nextToAssign++;
+        const slot = freeSlots.shift()!;
+        idle.pending++;
+        const videos = options.prepare ? await options.prepare(frame) : [];
+        idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos) });
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      assigning = false;
     }
   };
 
@@ -83,7 +114,7 @@ export async function rasterInParallel(
   const allReady = new Promise<void>((resolve, reject) => {
     for (let i = 0; i < started; i++) {
       const worker = new Worker(WORKER_URL, { workerData: init });
-      const entry: PoolWorker = { worker, pending: 0 };
+      const entry: PoolWorker = { worker, pending: 0, videoVersions: new Map() };
       workers.push(entry);
       worker.on('message', (message: RasterReply) => {
         if (message.type === 'ready') {
@@ -93,6 +124,7 @@ export async function rasterInParallel(
           drawMs += message.drawMs;
           drawn.set(message.frame, message.slot);
           notify();
+          void assign();
         } else {
           fail(message.error);
           reject(workerFailure(message.error));
@@ -115,7 +147,7 @@ export async function rasterInParallel(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     await allReady;
-    assign();
+    void assign();
     for (let frame = 0; frame < total; frame++) {
       while (!drawn.has(frame) && !failure) await new Promise<void>((resolve) => (wake = resolve));
       if (failure) throw failure;
@@ -123,7 +155,7 @@ export async function rasterInParallel(
       drawn.delete(frame);
       await onFrame(frame, Buffer.from(slots, slot * frameBytes, frameBytes));
       freeSlots.push(slot);
-      assign();
+      void assign();
     }
     return { drawMs };
   } finally {

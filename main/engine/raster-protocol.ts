@@ -6,6 +6,7 @@ import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
+import type { RelayedVideoFrame } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
 /**
@@ -25,7 +26,15 @@ export interface RasterWorkerInit {
   frameBytes: number;
 }
 
-export type RasterRequest = { type: 'draw'; frame: number; slot: number } | { type: 'close' };
+export type RasterRequest =
+  | {
+      type: 'draw';
+      frame: number;
+      slot: number;
+      /** The video pictures shown on this frame, decoded once by the render's own thread. */
+      videos: RelayedVideoFrame[];
+    }
+  | { type: 'close' };
 
 export type RasterReply =
   | { type: 'ready'; width: number; height: number; frames: number }

@@ -28,7 +28,16 @@ try {
   const code = await prepareCodeHighlighter(model);
   await prepareFonts(model, init.project);
   const video = resolveForOutput(model, init.output);
-  const media = await MediaSession.open(planMedia(video), video.fps, init.project.media);
+  const media = await MediaSession.open(
+    planMedia(video),
+    video.fps,
+    init.project.media,
+    undefined,
+    undefined,
+    {
+      videoFrames: 'relayed',
+    },
+  );
   const surface = createSkiaSurface(video.size.width, video.size.height);
   const env = createDrawEnv(video.size, video.fps, media, undefined, code);
   const slots = new Uint8Array(init.slots);
@@ -46,7 +55,7 @@ try {
     queue = queue.then(async () => {
       try {
         const started = performance.now();
-        await media.prepareFrame(request.frame);
+        media.showRelayedFrames(request.videos);
         drawFrame(surface.ctx, video, request.frame, env);
         slots.set(readRgba(surface), request.slot * init.frameBytes);
         reply({

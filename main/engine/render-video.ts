@@ -153,17 +153,16 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   });
 
   const threads = rasterThreads(options.concurrency, totalFrames, request);
-  // With worker threads the workers draw; this session only resolves sources, checks files and
-  // plans audio, so it decodes no images.
+  // With worker threads the workers draw: this session resolves sources, checks files, plans audio
+  // and decodes video clips once, in frame order, for them; it decodes no images.
+  const pooled = threads.count > 1;
   const media = await MediaSession.open(
     planMedia(video),
     video.fps,
     request.project.media,
     signal,
     undefined,
-    {
-      decodeImages: threads.count === 1,
-    },
+    { decodeImages: !pooled, videoFrames: pooled ? 'relay' : 'decode' },
   );
   const code = await highlighter;
   checkCaptions(video.model, (src) => media.captionText(src));
@@ -214,7 +213,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   };
   const inFlight: Promise<void>[] = [];
   try {
-    if (threads.count > 1) {
+    if (pooled) {
       const pool = await rasterInParallel(
         {
           threads: threads.count,
@@ -224,6 +223,10 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
           width: video.size.width,
           height: video.size.height,
           signal,
+          prepare: async (frame) => {
+            await media.prepareFrame(frame);
+            return media.relayFrames();
+          },
         },
         totalFrames,
         async (frame, pixels) => {
@@ -235,7 +238,6 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
         },
       );
       drawMs = pool.drawMs;
-      media.noteFramesDrawn(totalFrames);
     } else {
       const surface = createSkiaSurface(video.size.width, video.size.height);
       const env = createDrawEnv(video.size, video.fps, media, undefined, code);

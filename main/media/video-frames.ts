@@ -33,6 +33,16 @@ export interface VideoFrameSourceOptions {
   height?: number | undefined;
   /** The spec's source string, named in errors. */
   source?: string | undefined;
+  /** Keep a copy of each new frame's pixels (see frameCopy), for drawing threads that cannot decode. */
+  copyFrames?: boolean | undefined;
+}
+
+/** The straight RGBA of the frame last returned by frameAt; `version` changes with the picture. */
+export interface VideoFrameCopy {
+  version: number;
+  width: number;
+  height: number;
+  pixels: Uint8ClampedArray;
 }
 
 /** Seeking restarts ffmpeg; smaller forward jumps are cheaper to decode through. */
@@ -87,6 +97,7 @@ export class VideoFrameSource {
   #ended = false;
   #closed = false;
   #queue: Promise<unknown> = Promise.resolve();
+  #copy: VideoFrameCopy | undefined;
 
   private constructor(options: VideoFrameSourceOptions, probe: MediaProbe) {
     this.#options = options;
@@ -149,6 +160,11 @@ export class VideoFrameSource {
     return next;
   }
 
+  /** The pixels of the frame last returned, when the source was opened with copyFrames. */
+  frameCopy(): VideoFrameCopy | undefined {
+    return this.#copy;
+  }
+
   close(): void {
     this.#closed = true;
     void this.#stopRun();
@@ -193,7 +209,13 @@ export class VideoFrameSource {
         this.#ended = true;
       }
     }
-    if (fresh) this.#ctx.putImageData(this.#imageData, 0, 0);
+    if (fresh) {
+      this.#ctx.putImageData(this.#imageData, 0, 0);
+      if (this.#options.copyFrames) {
+        const version = (this.#copy?.version ?? 0) + 1;
+        this.#copy = { version, width: this.width, height: this.height, pixels: this.#pixels.slice() };
+      }
+    }
     // The canvas now owns this frame, so the buffer is free: read the next one while the caller draws.
     const run = this.#run;
     if (run && !run.ahead && this.#index < this.#lastFrame) {

@@ -5,7 +5,7 @@ import { drawFitted } from '../elements/media-draw.ts';
 import type { Background } from '../spec/background.ts';
 import type { Box, Ctx2D, DrawableImage, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
 import { createGradient } from '../canvas/paint.ts';
-import { canvasColor } from '../spec/color.ts';
+import { canvasColor, parseColor } from '../spec/color.ts';
 
 export interface BackgroundTime {
   frame: number;
@@ -66,6 +66,35 @@ function grainTile(env: DrawEnv, seed: number): OffscreenSurface {
     tiles.set(seed, tile);
   }
   return tile;
+}
+
+const opaqueColors = new Map<string, boolean>();
+
+function colorIsOpaque(css: string): boolean {
+  let opaque = opaqueColors.get(css);
+  if (opaque === undefined) {
+    opaque = parseColor(css)?.a === 1;
+    if (opaqueColors.size > 4096) opaqueColors.clear();
+    opaqueColors.set(css, opaque);
+  }
+  return opaque;
+}
+
+/**
+ * Whether the background paints every pixel of the frame opaque, so whatever was under it cannot
+ * show: the frame then need not be cleared first. Images and videos may have transparent pixels.
+ */
+export function backgroundIsOpaque(background: Background): boolean {
+  if (typeof background === 'string') return colorIsOpaque(background);
+  switch (background.type) {
+    case 'color':
+      return colorIsOpaque(background.color);
+    case 'linear':
+    case 'radial':
+      return background.colors.every(colorIsOpaque);
+    default:
+      return false;
+  }
 }
 
 export function drawBackground(

@@ -9,7 +9,7 @@ import { frameComposition } from '../timeline/resolve.ts';
 import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../timeline/types.ts';
 import { frameBox, placeElement, safeBox } from '../elements/place.ts';
 import { resolveLength } from '../layout/length.ts';
-import { drawBackground } from './background.ts';
+import { backgroundIsOpaque, drawBackground } from './background.ts';
 import { sceneBoxes, sceneLookup } from './scene-lookup.ts';
 import { compositeTransition } from './transition.ts';
 import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
@@ -245,22 +245,25 @@ function resetSurface(surface: OffscreenSurface, env: DrawEnv): void {
 export function drawFrame(ctx: Ctx2D, video: ResolvedVideo, frame: number, env: DrawEnv): void {
   const composition = frameComposition(video, frame);
   ctx.save();
-  ctx.clearRect(0, 0, env.size.width, env.size.height);
-  if (!composition.outgoing || !composition.transition) {
+  const { outgoing: before, current: after, transition } = composition;
+  // An opaque background overwrites every pixel, so clearing first would only cost a full-frame pass.
+  if ((before && transition) || !backgroundIsOpaque(after.scene.background)) {
+    ctx.clearRect(0, 0, env.size.width, env.size.height);
+  }
+  if (!before || !transition) {
     const { scene, seconds } = composition.current;
     drawScene(ctx, scene, seconds, env, frame, false, video.durationSeconds);
   } else {
     const [outgoing, incoming] = transitionSurfaces(env);
     resetSurface(outgoing, env);
     resetSurface(incoming, env);
-    const { outgoing: before, current: after } = composition;
     drawScene(outgoing.ctx, before.scene, before.seconds, env, frame, true, video.durationSeconds);
     drawScene(incoming.ctx, after.scene, after.seconds, env, frame, true, video.durationSeconds);
     compositeTransition(
       ctx,
       outgoing.canvas,
       incoming.canvas,
-      composition.transition,
+      transition,
       composition.progress,
       env.size.width,
       env.size.height,
