@@ -7,7 +7,6 @@ import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { FINDING_CODES, isFindingCode } from '../../shared/protocol/finding.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import { parsePositiveSeconds, parseTimeOption, parseWholeNumber } from './option-parsers.ts';
-import { readSessionDescriptor } from '../session/descriptor.ts';
 import type { SessionDescriptor } from '../session/descriptor.ts';
 import {
   formatFrame,
@@ -95,8 +94,12 @@ async function runSession(
   job: Omit<WorkspaceJob, 'operation'>,
   opts: SessionOptions,
 ): Promise<void> {
-  // The HTTP client (undici) is imported when a session command runs, not when the CLI starts.
-  const { callWorkspace } = await import('../session/client.ts');
+  // The HTTP client (undici) and the descriptor's checks (node:http, through the loopback guard)
+  // are imported when a session command runs, not when the CLI starts.
+  const [{ callWorkspace }, { readSessionDescriptor }] = await Promise.all([
+    import('../session/client.ts'),
+    import('../session/descriptor.ts'),
+  ]);
   const descriptor = await readSessionDescriptor(descriptorPath);
   const write = (text: string) => {
     process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);

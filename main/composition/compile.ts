@@ -7,7 +7,6 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import type { Message, Metafile, Plugin } from 'esbuild';
 import type { CompileProblem } from '../../shared/protocol/problem.ts';
 
@@ -145,6 +144,8 @@ async function bundle(
 ): Promise<CompositionGraph & { text: string | undefined }> {
   const workingDir = path.dirname(entry);
   const packages = new Map<string, PackageWithManifest>();
+  // Imported on the first compile: rendering a JSON spec never loads esbuild.
+  const { build } = await import('esbuild');
   try {
     const result = await build({
       entryPoints: [entry],
