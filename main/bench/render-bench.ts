@@ -1,7 +1,8 @@
-// `npm run bench`: renders the reference spec and prints throughput, per-frame costs, peak memory,
-// the ratio to ffmpeg encoding the same raw frames alone, and cold start to the first frame.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// `npm run bench`: renders the reference spec and product-launch on 1 and on all threads and prints
+// throughput, the ratio to ffmpeg encoding the same raw frames alone, peak memory of the process tree,
+// scaling with length, cold start, and the data and developer elements' costs.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,8 @@ import { encoderArgs } from '../encoder/formats.ts';
 import { ffmpegPath, ffprobePath, toolChoice, toolVersions } from '../ffmpeg/binaries.ts';
 import { baselineSpec, codeAndChartSpec, codeOnlySpec } from './element-specs.ts';
 import { referenceSpec } from './reference-spec.ts';
+import { sampleTreePeak } from './process-tree-rss.ts';
+import { defaultRasterThreads } from '../engine/raster-threads.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
@@ -35,13 +38,19 @@ interface Measured {
   fps?: number;
 }
 
-function runOnce(args: string[]): Measured {
-  const out = execFileSync(process.execPath, [join(here, 'render-once.ts'), ...args], {
+/** One render in its own process, with the peak resident memory of its whole process tree. */
+async function runOnce(args: string[]): Promise<Measured & { treeRssMB: number }> {
+  const child = spawn(process.execPath, [join(here, 'render-once.ts'), ...args], {
     cwd: work,
-    encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return JSON.parse(out.trim().split('\n').pop()!) as Measured;
+  const peak = sampleTreePeak(child.pid!);
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const treeRssMB = peak.stop();
+  if (code !== 0) throw new Error(`render-once ${args.join(' ')} exited with ${code}`);
+  return { ...(JSON.parse(out.trim().split('\n').pop()!) as Measured), treeRssMB };
 }
 
 function median(values: number[]): number {
@@ -49,91 +58,132 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const spec10 = writeSpec(10);
-const spec60 = writeSpec(60);
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const allThreads = defaultRasterThreads();
+const threadCounts = [...new Set([1, allThreads])];
+const RUNS = 3;
 
-console.log(`Kino render benchmark (${process.version}, work dir ${work})`);
+console.log(`Kino render benchmark (${process.version}, ${allThreads} cores, work dir ${work})`);
 // The render child resolves the same pair: FFMPEG_PATH/FFPROBE_PATH choose another build to compare.
 const versions = await toolVersions();
 console.log(
   `ffmpeg ${versions.ffmpeg} (${ffmpegPath()}), ffprobe ${versions.ffprobe} (${ffprobePath()}): ${toolChoice().source}`,
 );
 console.log(
-  'reference: 1080×1920, 30 fps, gradient background, animated text, an image, shapes; mp4 standard\n',
+  'reference: 1080×1920, 30 fps, gradient background, animated text, an image, shapes; mp4 standard',
+);
+console.log(
+  `medians of ${RUNS} runs, thread counts interleaved; RSS is the peak of the whole process tree\n`,
 );
 
-// 1. The full render (draw + encode + verify), 10 s.
-const full = runOnce([spec10, join(work, 'out-10s.mp4')]);
-console.log(
-  `render 10 s:        ${full.frames} frames in ${fmt(full.renderMs! / 1000, 2)} s → ${fmt((full.frames * 1000) / full.renderMs!)} fps, ${full.bytes} bytes`,
-);
-console.log(`  draw per frame:   ${fmt(full.drawMs / full.frames, 2)} ms (resolve media, draw, read pixels)`);
-console.log(
-  `  encode per frame: ${fmt((full.encodeWaitMs! + full.finishMs!) / full.frames, 2)} ms waiting on the encoder (backpressure + final flush)`,
-);
-console.log(`  peak RSS:         ${fmt(full.maxRssMB)} MB (Kino process; ffmpeg runs as its own process)`);
-
-// 2. ffmpeg alone on the same raw frames with the same encoder settings, at two quality levels:
-// the ratio says how much drawing adds to the encode the render cannot avoid.
-const rawPath = join(work, 'frames.rgba');
-const raw = runOnce([spec10, join(work, 'unused.mp4'), '--raw', rawPath]);
-function ffmpegAloneMs(quality: 'standard' | 'high'): number {
+/** ffmpeg encoding the same raw frames from a file with the same arguments: what the render cannot beat. */
+async function ffmpegAloneMs(input: string): Promise<number> {
+  const rawPath = join(work, 'frames.rgba');
+  const raw = await runOnce([input, join(work, 'unused.mp4'), '--raw', rawPath]);
   const args = encoderArgs({
     format: 'mp4',
-    quality,
+    quality: 'standard',
     width: raw.width!,
     height: raw.height!,
     fps: raw.fps!,
-    outputPath: join(work, `ffmpeg-alone-${quality}.mp4`),
+    outputPath: join(work, 'ffmpeg-alone.mp4'),
     videoInput: rawPath,
   });
   const runs: number[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
     const result = spawnSync(ffmpegPath(), ['-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr.toString().slice(-500)}`);
     runs.push(performance.now() - t);
   }
+  rmSync(rawPath, { force: true });
   return median(runs);
 }
-const aloneStandard = ffmpegAloneMs('standard');
-console.log(
-  `\nffmpeg alone:       ${fmt(aloneStandard / 1000, 2)} s for the same ${raw.frames} raw frames (${fmt(statSync(rawPath).size / 1e9, 2)} GB read from a file)`,
-);
-console.log(`  pure draw:        ${fmt(raw.drawMs / raw.frames, 2)} ms per frame with nothing else running`);
-console.log(
-  `  Kino / ffmpeg:    ${fmt(full.renderMs! / aloneStandard, 3)} (whole render, start to verified file; target ≤ 1.15)`,
-);
-const high = runOnce([spec10, join(work, 'out-10s-high.mp4'), '--quality', 'high']);
-const aloneHigh = ffmpegAloneMs('high');
-console.log(
-  `  at quality high:  Kino ${fmt(high.renderMs! / 1000, 2)} s / ffmpeg alone ${fmt(aloneHigh / 1000, 2)} s = ${fmt(high.renderMs! / aloneHigh, 3)}`,
-);
-rmSync(rawPath, { force: true });
 
-// 3. Memory does not grow with length: 60 s vs 10 s.
-const long = runOnce([spec60, join(work, 'out-60s.mp4')]);
-console.log(
-  `\nrender 60 s:        ${long.frames} frames in ${fmt(long.renderMs! / 1000, 2)} s, peak RSS ${fmt(long.maxRssMB)} MB`,
-);
-console.log(`  RSS 60 s / 10 s:  ${fmt(long.maxRssMB / full.maxRssMB, 3)} (target ≤ 1.1)`);
-
-// 4. Cold start: a new process, compile nothing, register fonts, draw frame 0, write the PNG.
-const cold: number[] = [];
-for (let i = 0; i < 3; i++) {
-  const t = performance.now();
-  execFileSync(
-    process.execPath,
-    [join(repo, 'main', 'cli', 'kino.mjs'), 'frame', spec10, '--frame', '0', '-o', join(work, 'first.png')],
-    {
-      cwd: work,
-      stdio: 'ignore',
-    },
-  );
-  cold.push(performance.now() - t);
+interface ThreadFigures {
+  frames: number;
+  renderMs: number;
+  fps: number;
+  treeRssMB: number;
+  drawMsPerFrame: number;
 }
-console.log(`\ncold start → first frame PNG: ${fmt(median(cold) / 1000, 2)} s median of 3 (target ≤ 1.5 s)`);
+
+async function byThreads(input: string, name: string): Promise<Map<number, ThreadFigures>> {
+  const runs = new Map<number, (Measured & { treeRssMB: number })[]>(threadCounts.map((n) => [n, []]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const n of threadCounts) {
+      runs.get(n)!.push(await runOnce([input, join(work, `${name}-${n}.mp4`), '--threads', String(n)]));
+    }
+  }
+  const figures = new Map<number, ThreadFigures>();
+  for (const [n, measured] of runs) {
+    const renderMs = median(measured.map((m) => m.renderMs!));
+    const frames = measured[0]!.frames;
+    figures.set(n, {
+      frames,
+      renderMs,
+      fps: (frames * 1000) / renderMs,
+      treeRssMB: median(measured.map((m) => m.treeRssMB)),
+      drawMsPerFrame: median(measured.map((m) => m.drawMs / m.frames)),
+    });
+  }
+  return figures;
+}
+
+// 1. Throughput by thread count, against ffmpeg alone, for the reference scene and product-launch.
+const reference5 = writeSpec(5);
+for (const [label, input, fpsTarget] of [
+  ['reference (5 s)', reference5, undefined],
+  ['product-launch', 'product-launch', 45],
+] as const) {
+  const figures = await byThreads(input, label.split(' ')[0]!);
+  const alone = await ffmpegAloneMs(input);
+  const frames = figures.get(1)!.frames;
+  console.log(`${label}: ${frames} frames; ffmpeg alone encodes its raw frames in ${fmt(alone / 1000, 2)} s`);
+  for (const [n, f] of figures) {
+    console.log(
+      `  ${n} thread${n === 1 ? ' ' : 's'}: ${fmt(f.renderMs / 1000, 2)} s → ${fmt(f.fps)} fps` +
+        (fpsTarget && n === allThreads ? ` (target ≥ ${fpsTarget})` : '') +
+        `, Kino / ffmpeg alone ${fmt(f.renderMs / alone, 3)}` +
+        (fpsTarget === undefined && n === allThreads ? ' (target ≤ 1.12)' : '') +
+        `, draw ${fmt(f.drawMsPerFrame, 2)} ms/frame, peak RSS ${fmt(f.treeRssMB)} MB`,
+    );
+  }
+  const one = figures.get(1)!;
+  const all = figures.get(allThreads)!;
+  if (allThreads > 1) {
+    console.log(
+      `  ${allThreads} threads / 1: ${fmt(all.fps / one.fps, 2)}× the fps, ${fmt(all.treeRssMB / one.treeRssMB, 2)}× the peak RSS (target ≤ 1.3)`,
+    );
+  }
+}
+
+// 2. Length: 1500 frames against 150, all threads (target ≤ 10.2× the time; memory flat).
+const reference50 = writeSpec(50);
+const short = await runOnce([reference5, join(work, 'short.mp4')]);
+const long = await runOnce([reference50, join(work, 'long.mp4')]);
+console.log(
+  `\nreference 50 s: ${long.frames} frames in ${fmt(long.renderMs! / 1000, 2)} s = ${fmt(long.renderMs! / short.renderMs!, 2)}× the ${short.frames}-frame render (target ≤ 10.2); peak RSS ${fmt(long.treeRssMB)} MB against ${fmt(short.treeRssMB)} MB`,
+);
+
+// 3. Cold start: a new process for `kino frame` (fonts, draw frame 0, write the PNG) and `kino schema`.
+const coldRun = (args: string[]) => {
+  const t = performance.now();
+  execFileSync(process.execPath, [join(repo, 'main', 'cli', 'kino.mjs'), ...args], {
+    cwd: work,
+    stdio: 'ignore',
+  });
+  return performance.now() - t;
+};
+coldRun(['schema']); // a first run may fill Node's compile cache
+const cold = { frame: [] as number[], schema: [] as number[] };
+for (let i = 0; i < 5; i++) {
+  cold.frame.push(coldRun(['frame', reference5, '--frame', '0', '-o', join(work, 'first.png')]));
+  cold.schema.push(coldRun(['schema', '-o', join(work, 'schema.json')]));
+}
+console.log(
+  `\ncold start: kino frame ${fmt(median(cold.frame) / 1000, 2)} s (target ≤ 0.3 s), kino schema ${fmt(median(cold.schema) / 1000, 2)} s; medians of 5`,
+);
 
 // 5. Data and developer elements (issue 17): a 40-line highlighted code block and a 12-bar chart on
 // one 1080×1920 frame, against the same frame without them; shiki's cost to a cold first frame; and
@@ -203,7 +253,7 @@ console.log(
   `  shiki start-up:   +${fmt(coldFirst - coldBaseline, 0)} ms to a cold \`kino frame\` the first time the code is seen, +${fmt(coldCached - coldBaseline, 0)} ms once its tokens are cached (${fmt(coldFirst / 1000, 2)} s / ${fmt(coldCached / 1000, 2)} s, ${fmt(coldBaseline / 1000, 2)} s without code; medians of 5; target ≤ 300 ms)`,
 );
 for (const key of ['chart-story', 'code-walkthrough']) {
-  const example = runOnce([join(repo, 'examples', 'specs', `${key}.json`), join(work, `${key}.mp4`)]);
+  const example = await runOnce([join(repo, 'examples', 'specs', `${key}.json`), join(work, `${key}.mp4`)]);
   console.log(
     `render ${key}: ${example.frames} frames in ${fmt(example.renderMs! / 1000, 2)} s → ${fmt((example.frames * 1000) / example.renderMs!)} fps (draw ${fmt(example.drawMs / example.frames, 2)} ms/frame), peak RSS ${fmt(example.maxRssMB)} MB`,
   );

@@ -1,5 +1,5 @@
 // One measured render in its own process, so peak RSS belongs to this render alone.
-// Usage: node render-once.ts <spec.json> <output> [--raw <frames.rgba>]
+// Usage: node render-once.ts <spec-or-key> <output> [--raw <frames.rgba> | --quality <q>] [--threads <n>]
 //   --raw: draw every frame and append it to a raw RGBA file instead of encoding (for the
 //   ffmpeg-alone comparison, and to time drawing by itself).
 import { open } from 'node:fs/promises';
@@ -12,9 +12,12 @@ import { MediaSession } from '../engine/media-session.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { renderVideo } from '../engine/render-video.ts';
 import { resolveForOutput } from '../engine/output-video.ts';
-import { resolveRenderInput } from '../project/resolve-input.ts';
+import { compositionSource, resolveRenderInput } from '../project/resolve-input.ts';
 
-const [specPath, outputPath, flag, flagValue] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const threadsAt = argv.indexOf('--threads');
+const threads = threadsAt >= 0 ? Number(argv.splice(threadsAt, 2)[1]) : undefined;
+const [specPath, outputPath, flag, flagValue] = argv;
 if (!specPath || !outputPath) {
   throw new Error('usage: render-once.ts <spec.json> <output> [--raw <file> | --quality <q>]');
 }
@@ -63,7 +66,13 @@ if (rawPath) {
     }) + '\n',
   );
 } else {
-  const result = await renderVideo({ model: input.model, project, outputPath, options });
+  const result = await renderVideo({
+    model: input.model,
+    composition: compositionSource(input),
+    project,
+    outputPath,
+    options: { ...options, concurrency: threads },
+  });
   process.stdout.write(
     JSON.stringify({
       frames: result.frames,
