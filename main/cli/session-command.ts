@@ -1,6 +1,8 @@
 // `kino session <descriptor> <subcommand>`: drives a running workspace. Exit codes: 0 ok, 1 failure,
 // 2 quality gate (strict quality and findings remain), 64 usage, 130 canceled (Ctrl+C).
 import { variableOption } from './variable-options.ts';
+import { addEncoderOptions, encoderSettingsOf } from './encoder-options.ts';
+import type { EncoderOptions } from './encoder-options.ts';
 import type { VariableOptions } from './variable-options.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
@@ -297,7 +299,7 @@ export function registerSessionCommand(program: Command): void {
         opts,
       );
     });
-  sub('render', 'encode, verify with ffprobe, and write the file with its receipt')
+  const render = sub('render', 'encode, verify with ffprobe, and write the file with its receipt')
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
     .addOption(new Option('-f, --format <format>', 'output format').choices(OUTPUT_FORMATS))
     .addOption(new Option('-q, --quality <quality>', 'quality level').choices(QUALITIES))
@@ -307,31 +309,33 @@ export function registerSessionCommand(program: Command): void {
       'also write a PNG of the frame at this time next to the video, e.g. 1.5s, 500ms, 45f',
       parseTimeOption,
     )
-    .addOption(variableOption())
-    .action(function (
-      descriptor: string,
-      opts: SessionOptions &
-        VariableOptions & {
-          frames?: number;
-          format?: string;
-          quality?: string;
-          aspect?: string;
-          poster?: string;
-        },
-    ) {
-      return runSession(
-        descriptor,
-        'render',
-        {
-          ...(opts.frames === undefined ? {} : { frameCount: opts.frames }),
-          ...(opts.format ? { format: opts.format as WorkspaceJob['format'] } : {}),
-          ...(opts.quality ? { quality: opts.quality as WorkspaceJob['quality'] } : {}),
-          ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
-          ...(opts.poster ? { poster: opts.poster } : {}),
-          ...withVariables(opts),
-        },
-        opts,
-      );
-    });
+    .addOption(variableOption());
+  addEncoderOptions(render).action(function (
+    descriptor: string,
+    opts: SessionOptions &
+      VariableOptions &
+      EncoderOptions & {
+        frames?: number;
+        format?: string;
+        quality?: string;
+        aspect?: string;
+        poster?: string;
+      },
+  ) {
+    return runSession(
+      descriptor,
+      'render',
+      {
+        ...(opts.frames === undefined ? {} : { frameCount: opts.frames }),
+        ...(opts.format ? { format: opts.format as WorkspaceJob['format'] } : {}),
+        ...(opts.quality ? { quality: opts.quality as WorkspaceJob['quality'] } : {}),
+        ...(opts.aspect ? { aspect: opts.aspect as WorkspaceJob['aspect'] } : {}),
+        ...(opts.poster ? { poster: opts.poster } : {}),
+        ...(encoderSettingsOf(opts) ? { encoder: encoderSettingsOf(opts)! } : {}),
+        ...withVariables(opts),
+      },
+      opts,
+    );
+  });
   program.addCommand(session);
 }

@@ -3,6 +3,7 @@
 // the session CLI and the studio use are derived from them (json-schema-to-ts), so the three agree.
 import type { FromSchema } from 'json-schema-to-ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../output/formats.ts';
+import { EncoderSettingsSchema } from '../output/encoder-settings.ts';
 import { ASPECT_NAMES } from '../spec/sizes.ts';
 import { TIME_PATTERN } from '../spec/time.ts';
 import { VariableValuesSchema } from './variable-values.ts';
@@ -43,6 +44,10 @@ export const JobBodySchema = {
     aspect: { type: 'string', enum: ASPECT_NAMES },
     quality: { type: 'string', enum: QUALITIES },
     format: { type: 'string', enum: OUTPUT_FORMATS },
+    encoder: {
+      ...EncoderSettingsSchema,
+      description: `render: ${EncoderSettingsSchema.description}`,
+    },
     sourceRevision: {
       type: 'string',
       minLength: 1,

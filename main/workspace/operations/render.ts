@@ -2,7 +2,12 @@
 // results folder. A strict quality gate is checked before anything is encoded.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { FORMAT_EXTENSIONS } from '../../../shared/output/formats.ts';
+import { chosenEncoderSettings, encoderSettingsIssues } from '../../../shared/output/encoder-settings.ts';
+import type { EncoderSettings } from '../../../shared/output/encoder-settings.ts';
+import type { OutputFormat } from '../../../shared/output/formats.ts';
+import { hardwareEncoderProblem } from '../../encoder/encoder-settings.ts';
 import { renderVideo } from '../../engine/render-video.ts';
 import { resolveForOutput } from '../../engine/output-video.ts';
 import { VerificationError } from '../../verify/verify.ts';
@@ -32,10 +37,40 @@ function posterFrameOf(poster: string, job: WorkspaceJob, timeline: ResolvedVide
   }
 }
 
+/** Encoder settings the format does not use are 400 at their pointer; a hardware encoder that cannot run here 422. */
+async function checkEncoder(format: OutputFormat, encoder: EncoderSettings | undefined): Promise<void> {
+  const errors = encoderSettingsIssues(format, encoder ?? {}).map((issue) => ({
+    pointer: `/encoder/${issue.field}`,
+    message: issue.message,
+  }));
+  if (errors.length > 0) {
+    throw new WorkspaceError(
+      400,
+      'validation_failed',
+      `encoder settings refused: ${errors.map((error) => error.message).join('; ')}`,
+      { details: { errors } },
+    );
+  }
+  const unavailable = await hardwareEncoderProblem(encoder);
+  if (unavailable) {
+    throw new WorkspaceError(422, 'encoder_unavailable', unavailable, {
+      details: { errors: [{ pointer: '/encoder/codec', message: unavailable }] },
+    });
+  }
+}
+
+/** A short name for chosen encoder settings, so renders with other settings never share a file name. */
+function encoderTag(encoder: EncoderSettings | undefined): string {
+  if (!encoder) return '';
+  return `-enc${createHash('sha256').update(JSON.stringify(encoder)).digest('hex').slice(0, 8)}`;
+}
+
 export async function renderOperation(ctx: OperationContext): Promise<RenderOperationResult> {
   const { job } = ctx;
   const format = job.format ?? 'mp4';
   const quality = job.quality ?? 'standard';
+  const encoder = chosenEncoderSettings(job.encoder);
+  await checkEncoder(format, encoder);
   const timeline = resolveForOutput(ctx.model, { aspect: job.aspect, format, quality });
   if (job.frameCount !== undefined && job.frameCount > timeline.durationFrames) {
     throw new WorkspaceError(
@@ -62,6 +97,7 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
     job.frameCount === undefined ? '' : `-first${job.frameCount}`,
     job.aspect ? `-${job.aspect}` : '',
     job.quality ? `-${job.quality}` : '',
+    encoderTag(encoder),
   ].join('');
   const dir = path.join(ctx.resultsDir, 'renders');
   await mkdir(dir, { recursive: true });
@@ -80,6 +116,7 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
         frames: job.frameCount,
         poster: job.poster,
         posterPath,
+        encoder,
       },
       signal: ctx.signal,
       onProgress: (progress) => ctx.progress(progressReport(progress)),
@@ -96,7 +133,7 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
     maker: 'workspace',
     subject: { kind: 'composition', path: ctx.source, modules: ctx.modules },
     request,
-    options: { format, quality, poster: job.poster },
+    options: { format, quality, poster: job.poster, encoder },
     result,
     workspace: {
       sourceRevision: ctx.sourceRevision,
