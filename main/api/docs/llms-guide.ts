@@ -45,6 +45,7 @@ JSON body with exactly one of:
 
 Optional:
 - \`options\`: {format: ${alternatives(OUTPUT_FORMATS)}, aspect: ${alternatives(ASPECT_NAMES)}, quality: ${alternatives(QUALITIES)}, poster: a time like "1.5s" (also store a still of that frame)}. Formats: ${formats.join(', ')}. \`aspect\` overrides the spec's.
+  Leave \`options.encoder\` out unless asked for exact encoder settings: {crf (mp4 0-51, transparent 0-63), preset (x264, mp4), pixelFormat (mp4: yuv420p, yuv422p, yuv444p), audioBitrate ("64k"-"320k", mp4 and transparent), codec (mp4: libx264 or a hardware H.264 encoder the server can run)}; a setting the format does not use is 400.
 - \`visibility\`: ${alternatives(RENDER_VISIBILITIES)} (default private).
 - \`ttl\`: how long the result is kept: a whole number followed by s, m, h or d, e.g. "48h"; capped by the server's MAX_TTL.
 
