@@ -82,6 +82,9 @@ describe('server configuration', () => {
       /FILE_TTL is longer than MAX_TTL/,
     );
     expect(() => loadServerConfig({ STORAGE_BACKEND: 'ftp' })).toThrow(/STORAGE_BACKEND/);
+    expect(() => loadServerConfig({ RENDER_THREADS: '0' })).toThrow(/RENDER_THREADS/);
+    expect(() => loadServerConfig({ RENDER_THREADS: 'all' })).toThrow(/RENDER_THREADS/);
+    expect(() => loadServerConfig({ RENDER_THREADS: '4' })).not.toThrow();
   });
 
   it('parses durations, sizes and rates', () => {

@@ -1,5 +1,6 @@
 // The render API's configuration: environment variables with embedded defaults, checked once at
 // start so a typo fails loudly instead of running with a surprise.
+import { MAX_RASTER_THREADS } from '../engine/raster-threads.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AUTHORING_LIMITS } from '../authoring/author-spec.ts';
@@ -122,6 +123,9 @@ const EnvSchema = z.object({
   SIGNING_SECRET: secretVar('SIGNING_SECRET'),
   RENDER_PROJECT: z.string().min(1).optional(),
   RENDER_CONCURRENCY: wholeVar(1, 1, 64),
+  // Read again by each render (main/engine/raster-threads.ts); checked here so a bad value stops the
+  // server at start rather than failing every render.
+  RENDER_THREADS: wholeVar(1, 1, MAX_RASTER_THREADS),
   RENDER_MAX_ATTEMPTS: wholeVar(2, 1, 20),
   STORAGE_BACKEND: z.enum(['local', 's3'], { error: 'expected "local" or "s3"' }).default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
