@@ -7,7 +7,10 @@ import {
   rasterThreads,
 } from './raster-threads.ts';
 
-const plain: VideoModel = { scenes: [{ duration: 2, elements: [{ type: 'text', text: 'hi' }] }] };
+const plain: VideoModel = {
+  kinoSpec: 1,
+  scenes: [{ duration: 2, elements: [{ type: 'text', text: 'hi' }] }],
+};
 const custom = {
   scenes: [{ duration: 2, elements: [{ type: 'custom', draw: () => undefined }] }],
 } as unknown as VideoModel;
