@@ -8,7 +8,7 @@ import { basename, extname, resolve } from 'node:path';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
-import { parseTimeOption, parseWholeNumber } from './option-parsers.ts';
+import { parseRasterThreadsOption, parseTimeOption, parseWholeNumber } from './option-parsers.ts';
 import {
   SessionExit,
   SessionUsageError,
@@ -36,14 +36,19 @@ function outputStem(input: string, key: string | undefined): string {
 }
 
 async function renderCommand(input: string, opts: RenderCommandOptions & VariableOptions): Promise<void> {
-  const [{ resolveRenderInput }, { subjectOf }, { renderToFile }] = await Promise.all([
+  const [{ resolveRenderInput, compositionSource }, { subjectOf }, { renderToFile }] = await Promise.all([
     import('../project/resolve-input.ts'),
     import('../engine/receipt.ts'),
     import('./render-to-file.ts'),
   ]);
   const resolved = await resolveRenderInput(input, process.cwd(), await variableValues(opts));
   await renderToFile(
-    { model: resolved.model, project: resolved.project, subject: subjectOf(resolved) },
+    {
+      model: resolved.model,
+      project: resolved.project,
+      subject: subjectOf(resolved),
+      composition: compositionSource(resolved),
+    },
     outputStem(input, resolved.key),
     { input, ...(resolved.variables ? { variables: resolved.variables } : {}) },
     opts,
@@ -96,6 +101,11 @@ export function buildProgram(): Command {
       parseTimeOption,
     )
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
+    .option(
+      '--concurrency <n>',
+      'threads that draw frames, 1–16 (default RENDER_THREADS, else one per core)',
+      parseRasterThreadsOption,
+    )
     .option('--json', 'print the result (path, bytes, sha256, probe, timings, receipt) as JSON')
     .option('--no-receipt', 'do not write <output>.render.json beside the video');
   addEncoderOptions(addVariableOptions(render)).action(renderCommand);

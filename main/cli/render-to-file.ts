@@ -12,6 +12,7 @@ import type { ReceiptSubject } from '../engine/receipt.ts';
 import { renderVideo } from '../engine/render-video.ts';
 import { ensureWritableDir } from '../fs/ensure-dir.ts';
 import type { RenderProject } from '../project/load.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
 import { encoderSettingsOf } from './encoder-options.ts';
 import type { EncoderOptions } from './encoder-options.ts';
 import { createProgressReporter } from './progress.ts';
@@ -23,6 +24,8 @@ export interface RenderCommandOptions extends EncoderOptions {
   aspect?: AspectName;
   poster?: string;
   frames?: number;
+  /** Rasterising threads (--concurrency); default RENDER_THREADS, else one per core. */
+  concurrency?: number;
   json?: boolean;
   /** false with --no-receipt. */
   receipt: boolean;
@@ -33,6 +36,8 @@ export interface RenderSubject {
   model: VideoModel;
   project: RenderProject;
   subject: ReceiptSubject;
+  /** The composition file rasterising threads load a model with custom drawing from. */
+  composition?: { path: string; variables?: VariableValues } | undefined;
 }
 
 /**
@@ -66,6 +71,7 @@ export async function renderToFile(
   try {
     const result = await renderVideo({
       model: what.model,
+      composition: what.composition,
       project: await projectContext(what.project),
       outputPath,
       options: {
@@ -75,6 +81,7 @@ export async function renderToFile(
         poster: opts.poster,
         posterPath,
         frames: opts.frames,
+        concurrency: opts.concurrency,
         encoder,
       },
       signal: abort.signal,
