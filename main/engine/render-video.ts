@@ -308,6 +308,8 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     frames: options.format === 'gif' ? undefined : totalFrames,
     alpha: formatHasAlpha(options.format),
     audio: audio !== undefined && audioMixIsAudible(audio),
+    // H.264 is yuv420p unless the render chose another subsampling.
+    pixelFormat: options.format === 'mp4' ? (options.encoder?.pixelFormat ?? 'yuv420p') : undefined,
   }).catch(async (error: unknown) => {
     await rm(stagingPath, { force: true });
     throw error;

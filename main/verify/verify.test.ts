@@ -62,6 +62,11 @@ describe('compareProbe', () => {
     expect(failed({}, { ...probe, video: undefined })).toEqual(['video stream']);
   });
 
+  it('checks the pixel format when the render chose one', () => {
+    expect(failed({ pixelFormat: 'yuv420p' })).toEqual([]);
+    expect(failed({ pixelFormat: 'yuv444p' })).toEqual(['pixel format']);
+  });
+
   it('does not judge GIF alpha, which its stream cannot show', () => {
     const gif: ProbeResult = {
       ...probe,

@@ -18,6 +18,8 @@ export interface ExpectedOutput {
   durationSeconds?: number | undefined;
   alpha: boolean;
   audio: boolean;
+  /** The stream's pixel format (ffprobe's pix_fmt), when the render chose one. */
+  pixelFormat?: string | undefined;
 }
 
 export interface VerifiedOutput {
@@ -92,6 +94,9 @@ export function compareProbe(probe: ProbeResult, expected: ExpectedOutput): Veri
     }
     // A GIF's picture transparency is not readable from its stream (see streamHasAlpha).
     if (expected.format !== 'gif') checks.push(check('alpha', expected.alpha, video.hasAlpha));
+    if (expected.pixelFormat !== undefined) {
+      checks.push(check('pixel format', expected.pixelFormat, video.pixFmt));
+    }
   }
   if (expected.durationSeconds !== undefined) {
     const tolerance = 1 / expected.fps + 1e-3;
