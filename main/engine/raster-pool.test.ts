@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drawFrame } from '../../shared/draw/frame.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
+import { MediaError } from '../media/media-error.ts';
 import { compositionSource, resolveRenderInput } from '../project/resolve-input.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
@@ -125,6 +129,35 @@ describe('rasterInParallel', () => {
     );
     await expect(run).rejects.toThrow('render canceled');
     expect(written).toBe(5);
+  }, 60_000);
+
+  it('keeps a media error’s class and code when it happens in a thread', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kino-pool-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'assets', 'bad.png'), randomBytes(4000));
+    const spec = {
+      kinoSpec: 1,
+      scenes: [{ duration: 2, elements: [{ type: 'image', src: 'asset:bad.png', width: 300, height: 300 }] }],
+    };
+    await writeFile(join(dir, 'bad.json'), JSON.stringify(spec));
+    const input = await resolveRenderInput(join(dir, 'bad.json'), dir);
+    const run = rasterInParallel(
+      {
+        threads: 2,
+        source: { kind: 'model', model: input.model },
+        project: await projectContext(input.project),
+        output: OUTPUT,
+        width: 540,
+        height: 960,
+      },
+      30,
+      async () => undefined,
+    );
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaError);
+    expect(error).toMatchObject({ code: 'media_corrupt_image', source: 'asset:bad.png' });
+    expect((error as Error).message).toMatch(/image "asset:bad.png" could not be decoded/);
+    await rm(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('fails with the thread’s own error when a composition cannot load there', async () => {

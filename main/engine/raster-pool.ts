@@ -3,6 +3,7 @@
 // video, and a slow consumer (the encoder's pipe) holds back the workers instead of piling up frames.
 import { Worker } from 'node:worker_threads';
 import type { RelayedVideoFrame } from './media-session.ts';
+import { fromThreadError } from './raster-protocol.ts';
 import type { RasterReply, RasterWorkerInit } from './raster-protocol.ts';
 
 const WORKER_URL = new URL('./raster-worker.ts', import.meta.url);
@@ -126,8 +127,9 @@ export async function rasterInParallel(
           notify();
           void assign();
         } else {
-          fail(message.error);
-          reject(workerFailure(message.error));
+          const error = fromThreadError(message.error);
+          fail(error);
+          reject(error);
         }
       });
       worker.on('error', (error) => {

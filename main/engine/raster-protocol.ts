@@ -6,6 +6,8 @@ import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
+import { MediaError } from '../media/media-error.ts';
+import type { MediaErrorCode } from '../media/media-error.ts';
 import type { RelayedVideoFrame } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
@@ -39,4 +41,34 @@ export type RasterRequest =
 export type RasterReply =
   | { type: 'ready'; width: number; height: number; frames: number }
   | { type: 'drawn'; frame: number; slot: number; drawMs: number }
-  | { type: 'failed'; error: unknown };
+  | { type: 'failed'; error: ThreadError };
+
+/**
+ * An error as it crosses from a thread: structured cloning keeps only a plain Error, so a media
+ * error's code (which callers answer on: a 422 rather than a 500) travels beside it.
+ */
+export interface ThreadError {
+  name: string;
+  message: string;
+  stack?: string | undefined;
+  media?: { code: MediaErrorCode; source: string | undefined } | undefined;
+}
+
+export function toThreadError(error: unknown): ThreadError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const media = error instanceof MediaError ? { code: error.code, source: error.source } : undefined;
+  return { name: error.name, message: error.message, stack: error.stack, media };
+}
+
+export function fromThreadError(error: ThreadError): Error {
+  const rebuilt = error.media
+    ? new MediaError(
+        error.media.code,
+        error.message,
+        error.media.source ? { source: error.media.source } : {},
+      )
+    : new Error(error.message);
+  rebuilt.name = error.name;
+  if (error.stack) rebuilt.stack = error.stack;
+  return rebuilt;
+}

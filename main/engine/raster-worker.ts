@@ -9,6 +9,7 @@ import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
 import { prepareFonts } from './fonts.ts';
 import { MediaSession } from './media-session.ts';
+import { toThreadError } from './raster-protocol.ts';
 import type { ModelSource, RasterReply, RasterRequest, RasterWorkerInit } from './raster-protocol.ts';
 import { resolveForOutput } from './output-video.ts';
 
@@ -65,11 +66,11 @@ try {
           drawMs: performance.now() - started,
         });
       } catch (error) {
-        reply({ type: 'failed', error });
+        reply({ type: 'failed', error: toThreadError(error) });
       }
     });
   });
   reply({ type: 'ready', width: video.size.width, height: video.size.height, frames: video.durationFrames });
 } catch (error) {
-  reply({ type: 'failed', error });
+  reply({ type: 'failed', error: toThreadError(error) });
 }
