@@ -51,10 +51,14 @@ async function hashesOnOneThread(key: string, frames: number): Promise<string[]>
 
 async function hashesInParallel(key: string, frames: number, threads: number): Promise<string[]> {
   const { input, project } = await load(key);
-  const plan = rasterThreads(threads, frames, {
-    model: input.model,
-    composition: compositionSource(input),
-  });
+  const plan = rasterThreads(
+    threads,
+    { count: frames, width: 540, height: 960 },
+    {
+      model: input.model,
+      composition: compositionSource(input),
+    },
+  );
   expect(plan.count).toBe(threads);
   const video = resolveForOutput(input.model, OUTPUT);
   // As a render does: this thread decodes the video clips once, in order, and relays their pictures.
@@ -94,7 +98,7 @@ describe('rasterInParallel', () => {
 
   it('loads a composition with custom drawing in each thread and draws the same frames', async () => {
     const { input } = await load('data-story');
-    expect(rasterThreads(2, 100, { model: input.model }).count).toBe(1);
+    expect(rasterThreads(2, { count: 100, width: 540, height: 960 }, { model: input.model }).count).toBe(1);
     const frames = 30;
     const one = await hashesOnOneThread('data-story', frames);
     expect(await hashesInParallel('data-story', frames, 2)).toEqual(one);

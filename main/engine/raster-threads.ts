@@ -4,8 +4,12 @@ import type { VideoModel } from '../../shared/spec/model.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
 import type { ModelSource } from './raster-protocol.ts';
 
-/** Below this many frames, starting worker threads costs more than it saves. */
-export const MIN_FRAMES_FOR_THREADS = 24;
+/**
+ * Below this much drawing (frames × pixels: 60 frames at 1080×1920, 240 at draft size), starting
+ * threads (≈0.35 s each, loading the engine and Skia) costs more than they save, unless the render
+ * asks for threads itself.
+ */
+export const MIN_PIXEL_FRAMES_FOR_THREADS = 60 * 1080 * 1920;
 /** Past this, more threads only add memory: the encoder and the in-order pipe are the limit. */
 export const MAX_RASTER_THREADS = 16;
 
@@ -42,7 +46,7 @@ export interface RasterPlan {
 
 export function rasterThreads(
   asked: number | undefined,
-  totalFrames: number,
+  frames: { count: number; width: number; height: number },
   request: {
     model: VideoModel;
     composition?: { path: string; variables?: VariableValues | undefined } | undefined;
@@ -50,8 +54,9 @@ export function rasterThreads(
   env: NodeJS.ProcessEnv = process.env,
 ): RasterPlan {
   const fromEnv = env.RENDER_THREADS?.trim() ? parseRasterThreads(env.RENDER_THREADS) : undefined;
-  const wanted = asked ?? fromEnv ?? defaultRasterThreads();
-  const count = totalFrames < MIN_FRAMES_FOR_THREADS ? 1 : Math.min(wanted, totalFrames);
+  const small = frames.count * frames.width * frames.height < MIN_PIXEL_FRAMES_FOR_THREADS;
+  const wanted = asked ?? (small ? 1 : (fromEnv ?? defaultRasterThreads()));
+  const count = Math.max(1, Math.min(wanted, frames.count));
   if (!holdsFunctions(request.model)) return { count, source: { kind: 'model', model: request.model } };
   // Custom drawing cannot be cloned into a thread; the thread loads the composition itself.
   if (!request.composition) return { count: 1, source: { kind: 'model', model: request.model } };

@@ -4,7 +4,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { drawFrame } from '../../shared/draw/frame.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
-import { LoadedComposition } from '../composition/load.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
 import { prepareFonts } from './fonts.ts';
@@ -19,6 +18,8 @@ const reply = (message: RasterReply) => port.postMessage(message);
 
 async function loadModel(source: ModelSource): Promise<VideoModel> {
   if (source.kind === 'model') return source.model;
+  // Loaded only for compositions: the compiler costs a thread's start-up otherwise.
+  const { LoadedComposition } = await import('../composition/load.ts');
   return (await LoadedComposition.load(source.path)).mount(source.variables);
 }
 

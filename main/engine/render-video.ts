@@ -152,7 +152,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     etaSeconds: undefined,
   });
 
-  const threads = rasterThreads(options.concurrency, totalFrames, request);
+  const threads = rasterThreads(options.concurrency, { count: totalFrames, ...video.size }, request);
   // With worker threads the workers draw: this session resolves sources, checks files, plans audio
   // and decodes video clips once, in frame order, for them; it decodes no images.
   const pooled = threads.count > 1;
