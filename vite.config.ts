@@ -34,6 +34,7 @@ const SLOW_MODULE_TESTS = [
   '**/preview/server.test.ts',
   '**/embedded-api.test.ts',
   '**/studio-routes.test.ts', // also builds the studio UI with Vite when it is stale
+  '**/cli-bundle.test.ts', // bundles the CLI, then draws and renders from it
 ];
 
 /** Run by vitest only (it sets VITEST before reading this file), not by the studio UI build. */

@@ -26,7 +26,7 @@ describe('compileCacheDir', () => {
 describe('kino', () => {
   it('keeps the compiled modules in the cache, and runs the same from it', () => {
     const { NODE_COMPILE_CACHE: _, NODE_DISABLE_COMPILE_CACHE: __, ...inherited } = process.env;
-    const env = { ...inherited, KINO_CACHE_DIR: join(work, 'cache') };
+    const env = { ...inherited, KINO_BUNDLE: '0', KINO_CACHE_DIR: join(work, 'cache') };
     const schema = () =>
       spawnSync(process.execPath, [KINO_BIN, 'schema'], { env, cwd: work, encoding: 'utf8' });
     const first = schema();
