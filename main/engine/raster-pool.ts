@@ -6,7 +6,7 @@ import type { RelayedVideoFrame } from './media-session.ts';
 import { fromThreadError } from './raster-protocol.ts';
 import type { RasterReply, RasterWorkerInit } from './raster-protocol.ts';
 
-const WORKER_URL = new URL('./raster-worker.ts', import.meta.url);
+const WORKER_URL = new URL('./raster-worker-entry.mjs', import.meta.url);
 
 /** Frames a worker is given ahead, so it never idles between finishing one and hearing of the next. */
 const QUEUED_PER_WORKER = 2;
