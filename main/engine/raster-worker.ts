@@ -44,32 +44,31 @@ try {
   const env = createDrawEnv(video.size, video.fps, media, undefined, code);
   const slots = new Uint8Array(init.slots);
 
-  // Requests are handled one at a time, in the order sent, even though drawing awaits media.
-  let queue = Promise.resolve();
-  port.on('message', (request: RasterRequest) => {
+  // One draw per turn of the event loop: Skia's pixel buffers are freed by finalizers that run on
+  // such a turn, and messages arrive in batches, so drawing a batch at once would hold every frame
+  // it read (8 MB each) until the batch ends.
+  const pending: RasterRequest[] = [];
+  const drawNext = () => {
+    const request = pending.shift();
+    if (!request) return;
     if (request.type === 'close') {
-      queue = queue.then(() => {
-        media.close();
-        port.close();
-      });
+      media.close();
+      port.close();
       return;
     }
-    queue = queue.then(async () => {
-      try {
-        const started = performance.now();
-        media.showRelayedFrames(request.videos);
-        drawFrame(surface.ctx, video, request.frame, env);
-        slots.set(readRgba(surface), request.slot * init.frameBytes);
-        reply({
-          type: 'drawn',
-          frame: request.frame,
-          slot: request.slot,
-          drawMs: performance.now() - started,
-        });
-      } catch (error) {
-        reply({ type: 'failed', error: toThreadError(error) });
-      }
-    });
+    try {
+      const started = performance.now();
+      media.showRelayedFrames(request.videos);
+      drawFrame(surface.ctx, video, request.frame, env);
+      slots.set(readRgba(surface), request.slot * init.frameBytes);
+      reply({ type: 'drawn', frame: request.frame, slot: request.slot, drawMs: performance.now() - started });
+    } catch (error) {
+      reply({ type: 'failed', error: toThreadError(error) });
+    }
+    if (pending.length > 0) setImmediate(drawNext);
+  };
+  port.on('message', (request: RasterRequest) => {
+    if (pending.push(request) === 1) setImmediate(drawNext);
   });
   reply({ type: 'ready', width: video.size.width, height: video.size.height, frames: video.durationFrames });
 } catch (error) {
