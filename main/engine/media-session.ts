@@ -51,6 +51,7 @@ export class MediaSession implements MediaLookup {
   readonly #open = new Map<string, VideoFrameSource>();
   readonly #current = new Map<string, DrawableImage>();
   readonly #videoMode: VideoFrameMode;
+  #closed = false;
   /** Relayed frames: one canvas per video use, and the version it shows. */
   readonly #relayed = new Map<string, { version: number; canvas: Canvas }>();
 
@@ -145,6 +146,7 @@ export class MediaSession implements MediaLookup {
    * ends, so a long video holds at most the clips on screen.
    */
   async prepareFrame(frame: number): Promise<void> {
+    if (this.#closed) throw new Error('the media session was closed');
     this.#current.clear();
     if (this.#videoMode === 'relayed') return;
     for (const use of this.#videos) {
@@ -171,6 +173,11 @@ export class MediaSession implements MediaLookup {
           durationSeconds: use.frameCount / this.#fps,
           copyFrames: this.#videoMode === 'relay',
         });
+        // Closed while the source was opening (a canceled render): nothing would close it later.
+        if (this.#closed) {
+          source.close();
+          throw new Error('the media session was closed');
+        }
         this.#open.set(use.key, source);
         this.#videosDrawn.add(use.src);
       }
@@ -191,6 +198,10 @@ export class MediaSession implements MediaLookup {
   /** Makes relayed pictures current, in place of prepareFrame's decoding (a 'relayed' session). */
   showRelayedFrames(frames: RelayedVideoFrame[]): void {
     this.#current.clear();
+    // Frames only go up and a clip shows over one run of them: one not on this frame is over here.
+    for (const key of this.#relayed.keys()) {
+      if (!frames.some((frame) => frame.key === key)) this.#relayed.delete(key);
+    }
     for (const frame of frames) {
       let held = this.#relayed.get(frame.key);
       if (frame.pixels) {
@@ -226,6 +237,7 @@ export class MediaSession implements MediaLookup {
   }
 
   close(): void {
+    this.#closed = true;
     for (const source of this.#open.values()) source.close();
     this.#open.clear();
   }

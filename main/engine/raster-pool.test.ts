@@ -164,6 +164,25 @@ describe('rasterInParallel', () => {
     await rm(dir, { recursive: true, force: true });
   }, 60_000);
 
+  it('refuses a thread that mounted another video than the render planned', async () => {
+    const { input, project } = await load('chart-story');
+    const run = rasterInParallel(
+      {
+        threads: 2,
+        source: { kind: 'model', model: input.model },
+        project,
+        output: OUTPUT,
+        width: 720,
+        height: 960,
+      },
+      30,
+      async () => undefined,
+    );
+    await expect(run).rejects.toThrow(
+      /mounted a different video \(960×540, 336 frames; the render has 720×960, 30 frames\)/,
+    );
+  }, 60_000);
+
   it('fails with the thread’s own error when a composition cannot load there', async () => {
     const { project } = await load('chart-story');
     const run = rasterInParallel(

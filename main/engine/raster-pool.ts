@@ -31,6 +31,11 @@ interface PoolWorker {
 }
 
 function videosFor(entry: PoolWorker, videos: Required<RelayedVideoFrame>[]): RelayedVideoFrame[] {
+  // A clip shows over one unbroken run of frames and a thread's frames only go up, so a clip not on
+  // this frame is done with in this thread (it lets go of its picture too).
+  for (const key of entry.videoVersions.keys()) {
+    if (!videos.some((video) => video.key === key)) entry.videoVersions.delete(key);
+  }
   return videos.map((video) => {
     if (entry.videoVersions.get(video.key) === video.version) {
       return { key: video.key, version: video.version, width: video.width, height: video.height };
@@ -85,83 +90,97 @@ export async function rasterInParallel(
     notify();
   };
 
-  // Frames are prepared (their video pictures decoded) one at a time, in frame order.
+  // Frames are prepared (their video pictures decoded) one at a time, in frame order. The running
+  // pass is kept so the pool ends only once it has (a decoder opened after the end would leak).
   let assigning = false;
-  const assign = async () => {
+  let assignPass = Promise.resolve();
+  const assign = () => {
     if (assigning) return;
     assigning = true;
-    try {
-      while (!failure && nextToAssign < total && freeSlots.length > 0) {
-        const idle = workers.reduce<PoolWorker | undefined>(
-          (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
-          undefined,
-        );
-        if (!idle) return;
-        const frame = nextToAssign++;
-        const slot = freeSlots.shift()!;
-        idle.pending++;
-        const videos = options.prepare ? await options.prepare(frame) : [];
-        idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos) });
+    // The flag is set before the pass starts: a pass that never awaits ends (and clears it) inside.
+    assignPass = (async () => {
+      try {
+        while (!failure && !finished && nextToAssign < total && freeSlots.length > 0) {
+          const idle = workers.reduce<PoolWorker | undefined>(
+            (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
+            undefined,
+          );
+          if (!idle) return;
+          const frame = nextToAssign++;
+          const slot = freeSlots.shift()!;
+          idle.pending++;
+          const videos = options.prepare ? await options.prepare(frame) : [];
+          if (failure || finished) return;
+          idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos) });
+        }
+      } catch (error) {
+        fail(error);
+      } finally {
+        assigning = false;
       }
-    } catch (error) {
-      fail(error);
-    } finally {
-      assigning = false;
-    }
+    })();
   };
 
-  const started = options.threads;
+  let finished = false;
   let ready = 0;
-  const allReady = new Promise<void>((resolve, reject) => {
-    for (let i = 0; i < started; i++) {
-      const worker = new Worker(WORKER_URL, { workerData: init });
-      const entry: PoolWorker = { worker, pending: 0, videoVersions: new Map() };
-      workers.push(entry);
-      worker.on('message', (message: RasterReply) => {
-        if (message.type === 'ready') {
-          if (++ready === started) resolve();
-        } else if (message.type === 'drawn') {
-          entry.pending--;
-          drawMs += message.drawMs;
-          drawn.set(message.frame, message.slot);
-          notify();
-          void assign();
-        } else {
-          const error = fromThreadError(message.error);
-          fail(error);
-          reject(error);
+  for (let i = 0; i < options.threads; i++) {
+    const worker = new Worker(WORKER_URL, { workerData: init });
+    const entry: PoolWorker = { worker, pending: 0, videoVersions: new Map() };
+    workers.push(entry);
+    worker.on('message', (message: RasterReply) => {
+      if (message.type === 'ready') {
+        // The thread mounted the video itself (a composition is loaded again from its file): it must
+        // be the video this render planned, or its frames would not fit the slots.
+        if (message.width !== options.width || message.height !== options.height || message.frames < total) {
+          fail(
+            new RasterWorkerError(
+              `a rasterising thread mounted a different video (${message.width}×${message.height}, ${message.frames} frames; ` +
+                `the render has ${options.width}×${options.height}, ${total} frames): did its file change during the render?`,
+            ),
+          );
+          return;
         }
-      });
-      worker.on('error', (error) => {
-        fail(error);
-        reject(error);
-      });
-      worker.on('exit', (code) => {
-        if (code !== 0 && !failure) {
-          const error = new RasterWorkerError(`a rasterising thread exited with code ${code}`);
-          fail(error);
-          reject(error);
-        }
-      });
-    }
-  });
+        ready++;
+        notify();
+      } else if (message.type === 'drawn') {
+        entry.pending--;
+        drawMs += message.drawMs;
+        drawn.set(message.frame, message.slot);
+        notify();
+        assign();
+      } else {
+        fail(fromThreadError(message.error));
+      }
+    });
+    worker.on('error', fail);
+    // Any exit before the pool is done is a failure, even a clean one (user code calling exit).
+    worker.on('exit', (code) => {
+      if (!finished) fail(new RasterWorkerError(`a rasterising thread exited early (code ${code})`));
+    });
+  }
   const onAbort = () => fail(options.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+  if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  const until = async (done: () => boolean) => {
+    while (!done() && !failure) await new Promise<void>((resolve) => (wake = resolve));
+    if (failure) throw failure;
+  };
   try {
-    await allReady;
-    void assign();
+    await until(() => ready === options.threads);
+    assign();
     for (let frame = 0; frame < total; frame++) {
-      while (!drawn.has(frame) && !failure) await new Promise<void>((resolve) => (wake = resolve));
-      if (failure) throw failure;
+      await until(() => drawn.has(frame));
       const slot = drawn.get(frame)!;
       drawn.delete(frame);
       await onFrame(frame, Buffer.from(slots, slot * frameBytes, frameBytes));
       freeSlots.push(slot);
-      void assign();
+      assign();
     }
     return { drawMs };
   } finally {
+    finished = true;
     options.signal?.removeEventListener('abort', onAbort);
+    await assignPass;
     await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 }

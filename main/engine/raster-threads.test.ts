@@ -53,5 +53,7 @@ describe('rasterThreads', () => {
       /RENDER_THREADS must be a whole number from 1 to 16, got "x"/,
     );
     expect(parseRasterThreads(' 8 ')).toBe(8);
+    // --concurrency wins: a bad RENDER_THREADS is not even read then.
+    expect(rasterThreads(2, full(300), { model: plain }, { RENDER_THREADS: 'x' }).count).toBe(2);
   });
 });

@@ -53,7 +53,9 @@ export function rasterThreads(
   },
   env: NodeJS.ProcessEnv = process.env,
 ): RasterPlan {
-  const fromEnv = env.RENDER_THREADS?.trim() ? parseRasterThreads(env.RENDER_THREADS) : undefined;
+  // An asked count wins, so RENDER_THREADS is read (and checked) only when nothing was asked.
+  const fromEnv =
+    asked === undefined && env.RENDER_THREADS?.trim() ? parseRasterThreads(env.RENDER_THREADS) : undefined;
   const small = frames.count * frames.width * frames.height < MIN_PIXEL_FRAMES_FOR_THREADS;
   const wanted = asked ?? (small ? 1 : (fromEnv ?? defaultRasterThreads()));
   const count = Math.max(1, Math.min(wanted, frames.count));

@@ -60,7 +60,12 @@ try {
       const started = performance.now();
       media.showRelayedFrames(request.videos);
       drawFrame(surface.ctx, video, request.frame, env);
-      slots.set(readRgba(surface), request.slot * init.frameBytes);
+      const pixels = readRgba(surface);
+      // A frame of another size would run into the next slot, which ffmpeg may be reading.
+      if (pixels.byteLength !== init.frameBytes) {
+        throw new Error(`drew ${pixels.byteLength} bytes for a ${init.frameBytes}-byte frame slot`);
+      }
+      slots.set(pixels, request.slot * init.frameBytes);
       reply({ type: 'drawn', frame: request.frame, slot: request.slot, drawMs: performance.now() - started });
     } catch (error) {
       reply({ type: 'failed', error: toThreadError(error) });

@@ -21,6 +21,7 @@ import type {
   StoredOutput,
 } from './job-store.ts';
 import type { FromWorker, RenderAssignment, WorkerOutput } from './worker-messages.ts';
+import { defaultRasterThreads } from '../engine/raster-threads.ts';
 import { SERVER_SECRET_ENV, forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
@@ -131,7 +132,12 @@ export class JobRunner {
     const workDir = path.join(workRoot, job.id);
     // Its own process group: a Ctrl+C at the terminal reaches the server, which decides whether
     // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
-    const child = forkWorker(WORKER_ENTRY, { withholdEnv: SERVER_SECRET_ENV });
+    // Renders running side by side share the cores: each draws on its share unless RENDER_THREADS says.
+    const threads = Math.max(1, Math.floor(defaultRasterThreads() / this.#options.concurrency));
+    const child = forkWorker(WORKER_ENTRY, {
+      withholdEnv: SERVER_SECRET_ENV,
+      envDefaults: { RENDER_THREADS: String(threads) },
+    });
     let stderrTail = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderrTail = (stderrTail + chunk).slice(-2000);

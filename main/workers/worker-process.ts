@@ -60,6 +60,8 @@ export interface ForkWorkerOptions {
   withholdEnv: readonly string[];
   /** Run below the parent's priority (default true). */
   lowPriority?: boolean;
+  /** Variables set for the worker only where the parent's environment has none of that name. */
+  envDefaults?: Record<string, string>;
 }
 
 /**
@@ -67,7 +69,7 @@ export interface ForkWorkerOptions {
  * parent, which decides what happens to the work, and killWorkerGroup takes ffmpeg down with it.
  */
 export function forkWorker(entry: string, options: ForkWorkerOptions): ChildProcess {
-  const env = { ...process.env };
+  const env = { ...options.envDefaults, ...process.env };
   for (const name of options.withholdEnv) delete env[name];
   const child = fork(entry, [], {
     env,
