@@ -32,16 +32,26 @@ function firstReason(error: unknown): string {
     .slice(0, 200);
 }
 
+/** A wedged driver must not hang every request that asks for the encoder. */
+const TRIAL_TIMEOUT_MS = 15_000;
+
 async function trial(ffmpeg: string, codec: HardwareH264Encoder): Promise<string | undefined> {
-  const listing = await runTool(ffmpeg, ['-hide_banner', '-encoders'], { captureStdout: true });
+  const listing = await runTool(ffmpeg, ['-hide_banner', '-encoders'], {
+    captureStdout: true,
+    signal: AbortSignal.timeout(TRIAL_TIMEOUT_MS),
+  });
   if (!parseEncoderList(listing.stdout).includes(codec)) {
     return `${codec} is not available: this ffmpeg (${ffmpeg}) does not list it (ffmpeg -hide_banner -encoders); leave the encoder out to use libx264`;
   }
   try {
-    await runTool(ffmpeg, hardwareTrialArgs(codec));
+    await runTool(ffmpeg, hardwareTrialArgs(codec), { signal: AbortSignal.timeout(TRIAL_TIMEOUT_MS) });
     return undefined;
   } catch (error) {
-    return `${codec} is listed by this ffmpeg but cannot encode here (${firstReason(error)}); leave the encoder out to use libx264`;
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `one test frame took over ${TRIAL_TIMEOUT_MS / 1000} s`
+        : firstReason(error);
+    return `${codec} is listed by this ffmpeg but cannot encode here (${reason}); leave the encoder out to use libx264`;
   }
 }
 

@@ -142,7 +142,11 @@ export function fieldErrors(validation: AjvError[], context: string): FieldError
       case 'pattern':
         errors.push({
           pointer: where(at),
-          message: PATTERN_MESSAGES[at] ?? error.message ?? 'has the wrong form',
+          // Each of several outputs carries the same fields as the options: /options/outputs/2/x reads as /options/x.
+          message:
+            PATTERN_MESSAGES[at.replace(/^\/options\/outputs\/\d+\//, '/options/')] ??
+            error.message ??
+            'has the wrong form',
         });
         break;
       default:

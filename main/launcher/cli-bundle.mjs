@@ -99,13 +99,46 @@ function packageManifestOf(file) {
   return [file.slice(0, at + 'node_modules/'.length) + name.join('/'), 'package.json'].join('/');
 }
 
-function removeOldBuilds(dir, current) {
+/** Whether a process that once ran this build is still alive (it may yet import a chunk lazily). */
+function buildInUse(buildDir) {
+  let pids;
+  try {
+    pids = readdirSync(join(buildDir, 'in-use'));
+  } catch {
+    return false;
+  }
+  return pids.some((pid) => {
+    try {
+      process.kill(Number(pid), 0);
+      return true;
+    } catch (error) {
+      return error?.code === 'EPERM';
+    }
+  });
+}
+
+/** Records that this process runs from a build, so the build is not removed under it. */
+function markInUse(entryUrl) {
+  try {
+    const dir = join(fileURLToPath(new URL('.', entryUrl)), 'in-use');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, String(process.pid)), '');
+  } catch {
+    // Unmarked, the build may be removed after KEEP_OLD_BUILDS newer ones: a rare lazy import fails.
+  }
+}
+
+export function removeOldBuilds(dir, current) {
   const builds = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== current)
     .map((entry) => ({ name: entry.name, mtimeMs: statSync(join(dir, entry.name)).mtimeMs }))
     .sort((a, b) => b.mtimeMs - a.mtimeMs);
-  for (const old of builds.slice(KEEP_OLD_BUILDS))
+  for (const old of builds.slice(KEEP_OLD_BUILDS)) {
+    // A long-running kino (serve, mcp, studio) still imports chunks from its build when a command
+    // first needs them: its build stays while it lives.
+    if (buildInUse(join(dir, old.name))) continue;
     rmSync(join(dir, old.name), { recursive: true, force: true });
+  }
 }
 
 /**
@@ -181,10 +214,13 @@ export async function importCli(env = process.env) {
   if (env.KINO_BUNDLE === '0') return import(sources);
   const bundled = freshBundle();
   if (!bundled) {
-    buildInBackground(REPO, bundleRoot());
+    // Under the test runner no build starts mid-suite: which code a test runs must not depend on
+    // when a build lands.
+    if (!env.VITEST) buildInBackground(REPO, bundleRoot());
     return import(sources);
   }
   try {
+    markInUse(bundled);
     return await import(bundled);
   } catch {
     // A bundle that cannot be loaded (a chunk removed by hand, say) must not stop kino.

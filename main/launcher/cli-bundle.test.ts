@@ -6,6 +6,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   utimesSync,
   writeFileSync,
@@ -16,9 +17,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // Plain JavaScript without a declaration file: imported by URL and typed here.
-const { buildBundle, freshBundle } = (await import(new URL('./cli-bundle.mjs', import.meta.url).href)) as {
+const { buildBundle, freshBundle, removeOldBuilds } = (await import(
+  new URL('./cli-bundle.mjs', import.meta.url).href
+)) as {
   buildBundle(root?: string, dir?: string): Promise<string | undefined>;
   freshBundle(root?: string, dir?: string): string | undefined;
+  removeOldBuilds(dir: string, current: string): void;
 };
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,6 +40,24 @@ function write(root: string, file: string, text: string): string {
   writeFileSync(path, text);
   return path;
 }
+
+describe('removeOldBuilds', () => {
+  it('keeps the newest builds and any a living process runs from, and removes the rest', () => {
+    const dir = join(work, 'builds');
+    const names = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'current'];
+    names.forEach((name, i) => {
+      mkdirSync(join(dir, name), { recursive: true });
+      const at = new Date(Date.now() - (names.length - i) * 60_000);
+      utimesSync(join(dir, name), at, at);
+    });
+    // b1 is run by this process; b2 by a process that has exited (pid 2^22 + 1 is never given out).
+    write(dir, 'b1/in-use/' + String(process.pid), '');
+    write(dir, 'b2/in-use/4194305', '');
+    for (const name of ['b1', 'b2']) utimesSync(join(dir, name), new Date(0), new Date(0));
+    removeOldBuilds(dir, 'current');
+    expect(readdirSync(dir).sort()).toEqual(['b1', 'b4', 'b5', 'b6', 'current']);
+  });
+});
 
 describe('freshBundle', () => {
   // A tree of its own: a two-module CLI and the files every build depends on.
