@@ -68,6 +68,66 @@ function grainTile(env: DrawEnv, seed: number): OffscreenSurface {
   return tile;
 }
 
+type NoiseBackground = Extract<Background, { type: 'noise' }>;
+
+function paintNoise(ctx: Ctx2D, background: NoiseBackground, env: DrawEnv, seed: number): void {
+  const box: Box = { x: 0, y: 0, width: env.size.width, height: env.size.height };
+  ctx.fillStyle = canvasColor(background.color ?? NOISE_BASE);
+  ctx.fillRect(0, 0, box.width, box.height);
+  const tile = grainTile(env, seed);
+  const pattern = ctx.createPattern(tile.canvas, 'repeat');
+  if (!pattern) return;
+  const scale = (background.scale ?? 2) * env.scale;
+  ctx.save();
+  ctx.globalAlpha = background.grain ?? 0.12;
+  ctx.globalCompositeOperation = 'overlay';
+  ctx.scale(scale, scale);
+  ctx.fillStyle = pattern;
+  ctx.fillRect(0, 0, box.width / scale, box.height / scale);
+  ctx.restore();
+  // A soft vignette gives the grain depth.
+  const vignette = ctx.createRadialGradient(
+    box.width / 2,
+    box.height / 2,
+    Math.min(box.width, box.height) * 0.3,
+    box.width / 2,
+    box.height / 2,
+    Math.hypot(box.width, box.height) * 0.6,
+  );
+  vignette.addColorStop(0, 'rgba(0,0,0,0)');
+  vignette.addColorStop(1, 'rgba(0,0,0,0.35)');
+  ctx.fillStyle = vignette;
+  ctx.fillRect(0, 0, box.width, box.height);
+}
+
+/**
+ * Whole noise backgrounds, one per look and grain variant, painted once: a frame then costs one
+ * opaque copy instead of three full-frame passes (an overlay blend of the scaled grain and a
+ * vignette), a third of a busy frame's rasterising. Animated grain cycles through GRAIN_VARIANTS
+ * frames, so a host keeps that many (8 MB each at 1080×1920) and repaints the oldest past that.
+ */
+const noiseFramesOf = perHost(() => new Map<string, OffscreenSurface>());
+
+function noiseFrame(env: DrawEnv, background: NoiseBackground, seed: number): OffscreenSurface {
+  const frames = noiseFramesOf(env);
+  const key = [seed, background.color, background.grain, background.scale].join('\n');
+  let surface = frames.get(key);
+  if (surface) return surface;
+  if (frames.size >= GRAIN_VARIANTS) {
+    const [oldestKey, oldest] = frames.entries().next().value!;
+    frames.delete(oldestKey);
+    surface = oldest;
+    surface.ctx.clearRect(0, 0, env.size.width, env.size.height);
+  } else {
+    surface = env.createSurface(env.size.width, env.size.height);
+  }
+  paintNoise(surface.ctx, background, env, seed);
+  frames.set(key, surface);
+  return surface;
+}
+
+const NOISE_BASE = '#14161c';
+
 const opaqueColors = new Map<string, boolean>();
 
 function colorIsOpaque(css: string): boolean {
@@ -92,6 +152,8 @@ export function backgroundIsOpaque(background: Background): boolean {
     case 'linear':
     case 'radial':
       return background.colors.every(colorIsOpaque);
+    case 'noise':
+      return colorIsOpaque(background.color ?? NOISE_BASE);
     default:
       return false;
   }
@@ -141,34 +203,9 @@ export function drawBackground(
       dimOver(ctx, box, background.dim);
       return;
     case 'noise': {
-      ctx.fillStyle = canvasColor(background.color ?? '#14161c');
-      ctx.fillRect(0, 0, box.width, box.height);
       const seed =
         (background.seed ?? 7) * 97 + (background.animated === false ? 0 : time.frame % GRAIN_VARIANTS);
-      const tile = grainTile(env, seed);
-      const pattern = ctx.createPattern(tile.canvas, 'repeat');
-      if (!pattern) return;
-      const scale = (background.scale ?? 2) * env.scale;
-      ctx.save();
-      ctx.globalAlpha = background.grain ?? 0.12;
-      ctx.globalCompositeOperation = 'overlay';
-      ctx.scale(scale, scale);
-      ctx.fillStyle = pattern;
-      ctx.fillRect(0, 0, box.width / scale, box.height / scale);
-      ctx.restore();
-      // A soft vignette gives the grain depth.
-      const vignette = ctx.createRadialGradient(
-        box.width / 2,
-        box.height / 2,
-        Math.min(box.width, box.height) * 0.3,
-        box.width / 2,
-        box.height / 2,
-        Math.hypot(box.width, box.height) * 0.6,
-      );
-      vignette.addColorStop(0, 'rgba(0,0,0,0)');
-      vignette.addColorStop(1, 'rgba(0,0,0,0.35)');
-      ctx.fillStyle = vignette;
-      ctx.fillRect(0, 0, box.width, box.height);
+      ctx.drawImage(noiseFrame(env, background, seed).canvas, 0, 0);
       return;
     }
   }
