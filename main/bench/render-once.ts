@@ -3,12 +3,7 @@
 //   --raw: draw every frame and append it to a raw RGBA file instead of encoding (for the
 //   ffmpeg-alone comparison, and to time drawing by itself).
 import { open } from 'node:fs/promises';
-import { drawFrame } from '../../shared/draw/frame.ts';
-import { createDrawEnv, createSkiaSurface, readRgba } from '../engine/canvas-host.ts';
-import { prepareCodeHighlighter } from '../engine/code-tokens.ts';
-import { prepareFonts } from '../engine/fonts.ts';
-import { planMedia } from '../../shared/timeline/media-plan.ts';
-import { MediaSession } from '../engine/media-session.ts';
+import { DrawingSession } from '../engine/drawing-session.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { renderVideo } from '../engine/render-video.ts';
 import { resolveForOutput } from '../engine/output-video.ts';
@@ -31,29 +26,23 @@ const options = {
 };
 
 if (rawPath) {
-  await prepareFonts(input.model, project);
-  const video = resolveForOutput(input.model, options);
-  const media = await MediaSession.open(planMedia(video), video.fps, project.media);
-  const surface = createSkiaSurface(video.size.width, video.size.height);
-  const env = createDrawEnv(
-    video.size,
-    video.fps,
-    media,
-    undefined,
-    await prepareCodeHighlighter(input.model),
-  );
+  const session = await DrawingSession.open({
+    model: input.model,
+    project,
+    resolve: (model) => resolveForOutput(model, options),
+  });
+  const video = session.video;
   const file = await open(rawPath, 'w');
   let drawMs = 0;
   for (let frame = 0; frame < video.durationFrames; frame++) {
     const t = performance.now();
-    await media.prepareFrame(frame);
-    drawFrame(surface.ctx, video, frame, env);
-    const pixels = readRgba(surface);
+    await session.draw(frame);
+    const pixels = session.rgba();
     drawMs += performance.now() - t;
     await file.write(pixels);
   }
   await file.close();
-  media.close();
+  session.close();
   process.stdout.write(
     JSON.stringify({
       frames: video.durationFrames,

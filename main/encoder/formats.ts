@@ -128,6 +128,11 @@ function hardwareEncoder(input: EncoderArgsInput): HardwareH264Encoder | undefin
   return input.format === 'mp4' && isHardwareEncoder(codec) ? codec : undefined;
 }
 
+/** The pixel format an mp4's H.264 stream is encoded in: yuv420p unless another was chosen. */
+export function h264PixelFormat(chosen: EncoderSettings | undefined): string {
+  return chosen?.pixelFormat ?? 'yuv420p';
+}
+
 /** The quality level's codec settings with the chosen crf and preset over them. */
 export function chosenCodecSettings(
   settings: QualitySettings['video'],
@@ -150,8 +155,7 @@ export function videoFilter(input: EncoderArgsInput, settings: QualitySettings['
       if (hardware) {
         return `[0:v]${scaleToYuv(out.width, out.height, resize, 'nv12')}${HARDWARE[hardware].upload}[vout]`;
       }
-      const pixFmt = input.encoder?.pixelFormat ?? 'yuv420p';
-      return `[0:v]${scaleToYuv(out.width, out.height, resize, pixFmt)}[vout]`;
+      return `[0:v]${scaleToYuv(out.width, out.height, resize, h264PixelFormat(input.encoder))}[vout]`;
     }
     case 'libvpx-vp9':
       return `[0:v]${scaleToYuv(out.width, out.height, resize, 'yuva420p')}[vout]`;
@@ -245,7 +249,7 @@ export function encoderSettingsUsed(input: EncoderArgsInput): EncoderSettingsUse
         codec: 'libx264',
         preset: settings.preset,
         crf: settings.crf,
-        pixelFormat: input.encoder?.pixelFormat ?? 'yuv420p',
+        pixelFormat: h264PixelFormat(input.encoder),
         ...audio,
       };
     case 'libvpx-vp9':

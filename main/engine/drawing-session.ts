@@ -16,6 +16,7 @@ import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { checkCaptions } from '../../shared/elements/captions-pages.ts';
 import { checkCharts } from '../../shared/elements/chart-data.ts';
 import { MediaSession } from './media-session.ts';
+import type { RelayedVideoFrame, VideoFrameMode } from './media-session.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
 import type { CodeHighlighter } from '../../shared/canvas/types.ts';
 import type { RenderProjectContext } from './project-context.ts';
@@ -40,6 +41,13 @@ export interface DrawingSessionOptions {
   /** An aspect name or an explicit pixel size; default the model's aspect. */
   aspect?: AspectName | FrameSize | undefined;
   review?: DrawReviewHooks | undefined;
+  /**
+   * How the model becomes the timeline drawn; default: resolved at `aspect`. A render passes
+   * resolveForOutput, which draws at its quality's size.
+   */
+  resolve?: ((model: VideoModel) => ResolvedVideo) | undefined;
+  /** How the session gets video pictures (a rasterising thread takes them relayed). */
+  videoFrames?: VideoFrameMode | undefined;
   /** Draw without sources that cannot be had, listing them in `unavailable`, instead of failing. */
   lenient?: boolean | undefined;
   signal?: AbortSignal | undefined;
@@ -77,13 +85,16 @@ export class DrawingSession {
     const highlighter = prepareCodeHighlighter(options.model);
     highlighter.catch(() => undefined);
     await prepareFonts(options.model, options.project, options.signal, collect('font'));
-    const video = resolveTimeline(options.model, { aspect: options.aspect });
+    const video = options.resolve
+      ? options.resolve(options.model)
+      : resolveTimeline(options.model, { aspect: options.aspect });
     const media = await MediaSession.open(
       planMedia(video),
       video.fps,
       options.project.media,
       options.signal,
       collect('media'),
+      { videoFrames: options.videoFrames },
     );
     checkCaptions(video.model, (src) => media.captionText(src));
     checkCharts(video.model, (src) => media.dataText(src));
@@ -104,6 +115,14 @@ export class DrawingSession {
   async draw(frame: number): Promise<SkiaSurface> {
     this.assertFrame(frame);
     await this.#media.prepareFrame(frame);
+    drawFrame(this.surface.ctx, this.video, frame, this.#env);
+    return this.surface;
+  }
+
+  /** Draws `frame` with video pictures relayed from the render's own thread (a 'relayed' session). */
+  drawRelayed(frame: number, videos: RelayedVideoFrame[]): SkiaSurface {
+    this.assertFrame(frame);
+    this.#media.showRelayedFrames(videos);
     drawFrame(this.surface.ctx, this.video, frame, this.#env);
     return this.surface;
   }

@@ -87,7 +87,7 @@ export class MediaSession implements MediaLookup {
     {
       decodeImages = true,
       videoFrames = 'decode',
-    }: { decodeImages?: boolean; videoFrames?: VideoFrameMode } = {},
+    }: { decodeImages?: boolean; videoFrames?: VideoFrameMode | undefined } = {},
   ): Promise<MediaSession> {
     const files = new Map<string, string>();
     const captions = new Map<string, string>();
@@ -185,8 +185,12 @@ export class MediaSession implements MediaLookup {
     }
   }
 
-  /** The video pictures prepareFrame made current, for a drawing thread (a 'relay' session only). */
-  relayFrames(): (VideoFrameCopy & { key: string })[] {
+  /**
+   * Decodes the video pictures shown at `frame` (as prepareFrame does) and returns them with their
+   * pixels, for a drawing thread (a 'relay' session only).
+   */
+  async relayFrame(frame: number): Promise<(VideoFrameCopy & { key: string })[]> {
+    await this.prepareFrame(frame);
     const frames: (VideoFrameCopy & { key: string })[] = [];
     for (const key of this.#current.keys()) {
       const copy = this.#open.get(key)?.frameCopy();

@@ -3,13 +3,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drawFrame } from '../../shared/draw/frame.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaError } from '../media/media-error.ts';
 import { compositionSource, resolveRenderInput } from '../project/resolve-input.ts';
-import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
-import { prepareCodeHighlighter } from './code-tokens.ts';
-import { prepareFonts } from './fonts.ts';
+import { DrawingSession } from './drawing-session.ts';
 import { MediaSession } from './media-session.ts';
 import { resolveForOutput } from './output-video.ts';
 import { projectContext } from './project-context.ts';
@@ -28,24 +25,17 @@ async function load(key: string) {
 /** Every frame's hash drawn on this thread, the way a one-thread render draws. */
 async function hashesOnOneThread(key: string, frames: number): Promise<string[]> {
   const { input, project } = await load(key);
-  await prepareFonts(input.model, project);
-  const video = resolveForOutput(input.model, OUTPUT);
-  const media = await MediaSession.open(planMedia(video), video.fps, project.media);
-  const surface = createSkiaSurface(video.size.width, video.size.height);
-  const env = createDrawEnv(
-    video.size,
-    video.fps,
-    media,
-    undefined,
-    await prepareCodeHighlighter(input.model),
-  );
+  const session = await DrawingSession.open({
+    model: input.model,
+    project,
+    resolve: (model) => resolveForOutput(model, OUTPUT),
+  });
   const hashes: string[] = [];
   for (let frame = 0; frame < frames; frame++) {
-    await media.prepareFrame(frame);
-    drawFrame(surface.ctx, video, frame, env);
-    hashes.push(sha(readRgba(surface)));
+    await session.draw(frame);
+    hashes.push(sha(session.rgba()));
   }
-  media.close();
+  session.close();
   return hashes;
 }
 
@@ -66,10 +56,7 @@ async function hashesInParallel(key: string, frames: number, threads: number): P
     decodeImages: false,
     videoFrames: 'relay',
   });
-  const prepare = async (frame: number) => {
-    await media.prepareFrame(frame);
-    return media.relayFrames();
-  };
+  const prepare = (frame: number) => media.relayFrame(frame);
   const hashes: string[] = [];
   await rasterInParallel(
     { threads, source: plan.source, project, output: OUTPUT, ...video.size, prepare },

@@ -28,15 +28,14 @@ export interface RasterWorkerInit {
   frameBytes: number;
 }
 
-export type RasterRequest =
-  | {
-      type: 'draw';
-      frame: number;
-      slot: number;
-      /** The video pictures shown on this frame, decoded once by the render's own thread. */
-      videos: RelayedVideoFrame[];
-    }
-  | { type: 'close' };
+/** A frame to draw; the pool ends a thread by terminating it, once every frame is written. */
+export interface RasterRequest {
+  type: 'draw';
+  frame: number;
+  slot: number;
+  /** The video pictures shown on this frame, decoded once by the render's own thread. */
+  videos: RelayedVideoFrame[];
+}
 
 export type RasterReply =
   | { type: 'ready'; width: number; height: number; frames: number }

@@ -1,13 +1,8 @@
-// A rasterising worker thread: mounts the render's video once (fonts, timeline, media, its own Skia
-// surface) and draws the frames it is sent into the shared frame slots.
+// A rasterising worker thread: mounts the render's video once as a DrawingSession (fonts, timeline,
+// media, its own Skia surface) and draws the frames it is sent into the shared frame slots.
 import { parentPort, workerData } from 'node:worker_threads';
-import { drawFrame } from '../../shared/draw/frame.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
-import { planMedia } from '../../shared/timeline/media-plan.ts';
-import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
-import { prepareCodeHighlighter } from './code-tokens.ts';
-import { prepareFonts } from './fonts.ts';
-import { MediaSession } from './media-session.ts';
+import { DrawingSession } from './drawing-session.ts';
 import { toThreadError } from './raster-protocol.ts';
 import type { ModelSource, RasterReply, RasterRequest, RasterWorkerInit } from './raster-protocol.ts';
 import { resolveForOutput } from './output-video.ts';
@@ -25,23 +20,14 @@ async function loadModel(source: ModelSource): Promise<VideoModel> {
 
 try {
   const model = await loadModel(init.source);
-  // The render checked fonts, media, captions and chart data before starting any worker; these
-  // calls find everything resolved or cached.
-  const code = await prepareCodeHighlighter(model);
-  await prepareFonts(model, init.project);
-  const video = resolveForOutput(model, init.output);
-  const media = await MediaSession.open(
-    planMedia(video),
-    video.fps,
-    init.project.media,
-    undefined,
-    undefined,
-    {
-      videoFrames: 'relayed',
-    },
-  );
-  const surface = createSkiaSurface(video.size.width, video.size.height);
-  const env = createDrawEnv(video.size, video.fps, media, undefined, code);
+  // The render checked fonts, media, captions and chart data before starting any thread: opening
+  // finds everything resolved or cached.
+  const session = await DrawingSession.open({
+    model,
+    project: init.project,
+    resolve: (mounted) => resolveForOutput(mounted, init.output),
+    videoFrames: 'relayed',
+  });
   const slots = new Uint8Array(init.slots);
 
   // One draw per turn of the event loop: Skia's pixel buffers are freed by finalizers that run on
@@ -51,16 +37,10 @@ try {
   const drawNext = () => {
     const request = pending.shift();
     if (!request) return;
-    if (request.type === 'close') {
-      media.close();
-      port.close();
-      return;
-    }
     try {
       const started = performance.now();
-      media.showRelayedFrames(request.videos);
-      drawFrame(surface.ctx, video, request.frame, env);
-      const pixels = readRgba(surface);
+      session.drawRelayed(request.frame, request.videos);
+      const pixels = session.rgba();
       // A frame of another size would run into the next slot, which ffmpeg may be reading.
       if (pixels.byteLength !== init.frameBytes) {
         throw new Error(`drew ${pixels.byteLength} bytes for a ${init.frameBytes}-byte frame slot`);
@@ -75,7 +55,8 @@ try {
   port.on('message', (request: RasterRequest) => {
     if (pending.push(request) === 1) setImmediate(drawNext);
   });
-  reply({ type: 'ready', width: video.size.width, height: video.size.height, frames: video.durationFrames });
+  const { width, height } = session.video.size;
+  reply({ type: 'ready', width, height, frames: session.framesTotal });
 } catch (error) {
   reply({ type: 'failed', error: toThreadError(error) });
 }

@@ -10,7 +10,7 @@ import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { audioMixIsAudible, dropSoundlessTracks, mixTrack } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
-import { outputGeometry } from '../encoder/formats.ts';
+import { h264PixelFormat, outputGeometry } from '../encoder/formats.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { EncoderSettings } from '../encoder/encoder-settings.ts';
@@ -223,10 +223,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
           width: video.size.width,
           height: video.size.height,
           signal,
-          prepare: async (frame) => {
-            await media.prepareFrame(frame);
-            return media.relayFrames();
-          },
+          prepare: (frame) => media.relayFrame(frame),
         },
         totalFrames,
         async (frame, pixels) => {
@@ -308,8 +305,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     frames: options.format === 'gif' ? undefined : totalFrames,
     alpha: formatHasAlpha(options.format),
     audio: audio !== undefined && audioMixIsAudible(audio),
-    // H.264 is yuv420p unless the render chose another subsampling.
-    pixelFormat: options.format === 'mp4' ? (options.encoder?.pixelFormat ?? 'yuv420p') : undefined,
+    pixelFormat: options.format === 'mp4' ? h264PixelFormat(options.encoder) : undefined,
   }).catch(async (error: unknown) => {
     await rm(stagingPath, { force: true });
     throw error;
