@@ -115,6 +115,29 @@ describe('VideoFrameSource', () => {
     expect(await shown(pastEnd, [0, 290])).toEqual([0, 119]);
   });
 
+  it('entered mid-way (a chunk of a render), shows the very frames a run from the start shows', async () => {
+    // 25 fps into 30 with a trim start between pictures and odd rates: a plain seek numbers the
+    // source's timestamps from another picture and shows the neighbouring picture on some frames.
+    const odd = await makeCounterClip(dir, { seconds: 6, fps: 25, width: 160, height: 120, name: 'odd.mp4' });
+    const uses: Partial<VideoFrameSourceOptions>[] = [
+      { sourceStartSeconds: 0.37, rate: 1.3 },
+      { sourceStartSeconds: 1.01, rate: 0.7 },
+      // Loops whose pass ends a frame before its nominal length, entered in later passes.
+      { sourceStartSeconds: 0.5, sourceEndSeconds: 3.1, loop: true, durationSeconds: 30 },
+      { sourceStartSeconds: 0.2, rate: 1.5, loop: true, durationSeconds: 30 },
+    ];
+    for (const use of uses) {
+      const whole = await shown(await source({ path: odd, ...use }), range(0, 240));
+      for (const start of [7, 101, 175, 233]) {
+        const entered = await shown(await source({ path: odd, ...use }), range(start, start + 4));
+        expect(entered, `${JSON.stringify(use)} from ${start}`).toEqual(whole.slice(start, start + 4));
+      }
+    }
+    // Entered past the end of a clip that holds its last picture: that picture, not none.
+    const held = await shown(await source({ path: odd, sourceStartSeconds: 0.37, rate: 1.3 }), [250]);
+    expect(held).toEqual([149]);
+  });
+
   it('starts at a frame other than 0', async () => {
     const video = await source();
     expect(await shown(video, [37, 38])).toEqual([37, 38]);

@@ -9,6 +9,7 @@ import { createCanvas, ImageData } from '@napi-rs/canvas';
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import type { DrawableImage } from '../../shared/canvas/types.ts';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';
+import { runTool } from '../ffmpeg/run.ts';
 import { MediaError } from './media-error.ts';
 import { INPUT_PROTOCOLS, demuxerName, probeMedia } from './probe-media.ts';
 import type { MediaProbe } from './probe-media.ts';
@@ -48,9 +49,75 @@ export interface VideoFrameCopy {
 /** Seeking restarts ffmpeg; smaller forward jumps are cheaper to decode through. */
 const SEEK_INSTEAD_OF_DECODING_SECONDS = 2;
 const STDERR_TAIL_CHARS = 2000;
+/** How far before the picture wanted a seek starts decoding: past any reordering near a keyframe. */
+const SEEK_MARGIN_SECONDS = 1;
+/**
+ * Demuxers that seek by an index to the keyframe before a time, so a seek that keeps every picture
+ * from there (-noaccurate_seek) is sure to hold the one wanted. Others (MPEG-TS guesses byte
+ * positions, and can land after it) are entered mid-pass by decoding from the pass start.
+ */
+const INDEXED_DEMUXERS = new Set(['mov', 'matroska']);
+/**
+ * A pass can give a frame or two fewer than #framesPerPass (its first picture comes a little after
+ * the trim start, and the fps filter ends at the last picture's end): a looping source counts a
+ * pass's real length before entering a later pass within this many frames of its nominal end.
+ */
+const PASS_END_SLACK_FRAMES = 8;
+
+const DECODE_ARGS = [
+  '-hide_banner',
+  '-loglevel',
+  'error',
+  '-nostdin',
+  '-protocol_whitelist',
+  INPUT_PROTOCOLS,
+];
+
+interface PassOrigin {
+  /** The first picture's timestamp, in timeBase. */
+  pts: bigint;
+  timeBase: { num: bigint; den: bigint };
+}
+
+/**
+ * Seconds in a time base, rounded as ffmpeg rounds an input's -t for the trim filter it inserts
+ * (av_rescale_q: to nearest, halves away from zero). `seconds` is written with 6 decimals, as -t is.
+ */
+function durationInTimeBase(seconds: number, timeBase: { num: bigint; den: bigint }): bigint {
+  const micro = BigInt(Math.round(Number(seconds.toFixed(6)) * 1e6));
+  const numerator = micro * timeBase.den;
+  const denominator = 1_000_000n * timeBase.num;
+  return (2n * numerator + denominator) / (2n * denominator);
+}
+
+/** Runs a pass's input for one picture and reads its timestamp and time base from showinfo. */
+async function readPassOrigin(input: string[], name: string): Promise<PassOrigin> {
+  const lines: string[] = [];
+  const args = ['-hide_banner', '-loglevel', 'info', '-nostdin', '-protocol_whitelist', INPUT_PROTOCOLS];
+  args.push('-copyts', ...input, '-vf', 'showinfo', '-frames:v', '1', '-f', 'null', '-');
+  try {
+    await runTool(ffmpegPath(), args, { onStderrLine: (line) => lines.push(line) });
+  } catch (error) {
+    throw new MediaError('media_decode_failed', `video "${name}" could not be decoded: ${String(error)}`);
+  }
+  const text = lines.join('\n');
+  const timeBase = /config in time_base: (\d+)\/(\d+)/.exec(text);
+  const pts = /\bn:\s*0\s+pts:\s*(-?\d+)/.exec(text);
+  if (!timeBase || !pts || timeBase[1] === '0') {
+    throw new MediaError(
+      'media_decode_failed',
+      `video "${name}" could not be decoded: no first picture to seek from`,
+    );
+  }
+  return { pts: BigInt(pts[1]!), timeBase: { num: BigInt(timeBase[1]!), den: BigInt(timeBase[2]!) } };
+}
 
 interface DecodeRun {
   child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Output frames of the pass dropped before this run's first one (it was entered mid-pass). */
+  skip: number;
+  /** How many frames before its target this run was entered, after an entry past the pass's end. */
+  back: number;
   chunks: AsyncIterator<Buffer>;
   pending: Buffer | undefined;
   pendingOffset: number;
@@ -98,6 +165,9 @@ export class VideoFrameSource {
   #closed = false;
   #queue: Promise<unknown> = Promise.resolve();
   #copy: VideoFrameCopy | undefined;
+  #passOrigin: Promise<PassOrigin> | undefined;
+  /** Output frames a pass gives, once known (see #loopPassFrames). */
+  #passFrames: number | undefined;
 
   private constructor(options: VideoFrameSourceOptions, probe: MediaProbe) {
     this.#options = options;
@@ -202,6 +272,14 @@ export class VideoFrameSource {
       ) {
         throw this.#decodeError(run);
       }
+      if (run.framesRead === 0 && run.skip > 0) {
+        // Entered past the pass's last picture (a pass can end a frame before #framesPerPass): enter
+        // further back and read through, so the picture held (or the next pass) is a whole run's.
+        const back = Math.max(1, run.back * 2);
+        await this.#startRunAt(Math.max(this.#passStart, this.#index + 1 + run.back - back), back);
+        continue;
+      }
+      if (run.framesRead > 0) this.#passFrames ??= run.skip + run.framesRead;
       if (this.#options.loop && run.framesRead > 0) {
         this.#passStart = this.#index + 1;
         await this.#startRunAt(this.#passStart);
@@ -229,34 +307,25 @@ export class VideoFrameSource {
     return this.#options.source ?? this.#options.path;
   }
 
-  /** Starts decoding so that the next frame read is output frame `index`. */
-  async #startRunAt(index: number): Promise<void> {
+  /**
+   * Starts decoding so that the next frame read is output frame `index` (`back` frames before the
+   * frame wanted, when an entry past the end of a pass is retried).
+   */
+  async #startRunAt(index: number, back = 0): Promise<void> {
     await this.#stopRun();
-    const { path, fps, rate, loop, sourceStartSeconds } = this.#options;
-    const passes = this.#framesPerPass;
-    const inPass =
-      loop && Number.isFinite(passes) ? (index - this.#passStart) % passes : index - this.#passStart;
-    const offset = (inPass * rate) / fps;
-    const demuxer = demuxerName(this.probe.formatName);
-    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', INPUT_PROTOCOLS];
-    const seek = sourceStartSeconds + offset;
-    if (seek > 0) args.push('-ss', seek.toFixed(6));
-    if (Number.isFinite(this.#segmentLength)) args.push('-t', (this.#segmentLength - offset).toFixed(6));
-    if (demuxer) args.push('-f', demuxer);
-    args.push('-i', `file:${path}`, '-map', '0:v:0', '-an', '-sn', '-dn');
-    // Sampling the source at fps / rate in its own timeline applies the rate; round=up picks, for each
-    // output instant, the source frame on screen then (pts <= t); start_time=0 repeats the first frame
-    // when it starts a little late after a seek. Timestamps after that do not matter: frames are counted.
-    const sampleRate = fps / rate;
-    args.push(
-      '-vf',
-      `setpts=PTS-STARTPTS,fps=fps=${sampleRate}:start_time=0:round=up,scale=${this.width}:${this.height}`,
-    );
-    if (Number.isFinite(passes)) args.push('-frames:v', String(passes - inPass));
-    args.push('-vsync', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1');
+    let skip = index - this.#passStart;
+    if (this.#options.loop && Number.isFinite(this.#framesPerPass)) {
+      const nominal = this.#framesPerPass;
+      skip %= skip > 0 && skip >= nominal - PASS_END_SLACK_FRAMES ? await this.#loopPassFrames() : nominal;
+    }
+    const args = await this.#runArgs(skip, ['-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1']);
+    // Closed while the pass was measured: nothing would stop a run started now.
+    if (this.#closed) throw new Error(`video "${this.#name}" was closed`);
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const run: DecodeRun = {
       child,
+      skip,
+      back,
       chunks: child.stdout[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
       pending: undefined,
       pendingOffset: 0,
@@ -278,6 +347,107 @@ export class VideoFrameSource {
     });
     this.#run = run;
     this.#index = index - 1;
+  }
+
+  /** The input of one pass: from the trim start, as long as the used part of the source. */
+  #passInput(): string[] {
+    const { path, sourceStartSeconds } = this.#options;
+    const input: string[] = [];
+    if (sourceStartSeconds > 0) input.push('-ss', sourceStartSeconds.toFixed(6));
+    if (Number.isFinite(this.#segmentLength)) input.push('-t', this.#segmentLength.toFixed(6));
+    const demuxer = demuxerName(this.probe.formatName);
+    if (demuxer) input.push('-f', demuxer);
+    input.push('-i', `file:${path}`, '-map', '0:v:0', '-an', '-sn', '-dn');
+    return input;
+  }
+
+  /**
+   * The command giving the pass's output frames from `skip` on, into `output`. From the pass start
+   * when that is near (or the source cannot seek by an index), else by seeking (#seekFrom).
+   */
+  async #runArgs(skip: number, output: string[]): Promise<string[]> {
+    const { fps, rate } = this.#options;
+    const seek =
+      (skip * rate) / fps > SEEK_INSTEAD_OF_DECODING_SECONDS &&
+      INDEXED_DEMUXERS.has(demuxerName(this.probe.formatName) ?? '');
+    const [input, timing] = seek ? await this.#seekFrom(skip) : [this.#passInput(), 'setpts=PTS-STARTPTS'];
+    // Sampling the source at fps / rate in its own timeline applies the rate; round=up picks, for
+    // each output instant, the source frame on screen then (pts <= t); start_time=0 repeats the first
+    // frame when the source starts a little late. Frames before `skip` are dropped before they are
+    // scaled and piped (decoding through to them gives exactly a whole pass's frames). Timestamps
+    // after that do not matter: frames are counted.
+    const sampled = `fps=fps=${fps / rate}:start_time=0:round=up`;
+    const dropped = skip > 0 ? `,trim=start_frame=${skip}` : '';
+    const filters = `${timing},${sampled}${dropped},scale=${this.width}:${this.height}`;
+    const frames = Number.isFinite(this.#framesPerPass)
+      ? ['-frames:v', String(this.#framesPerPass - skip)]
+      : [];
+    return [...DECODE_ARGS, ...input, '-vf', filters, ...frames, '-vsync', 'passthrough', ...output];
+  }
+
+  /**
+   * Enters a pass `skip` output frames in by seeking the source, giving the very frames a run from
+   * the pass start would (a render split into chunks draws each chunk's first frames as the whole
+   * render does). A run from the pass start numbers timestamps from its first picture
+   * (setpts=PTS-STARTPTS) and ends them `-t` after it (a trim filter ffmpeg inserts); a plain seek
+   * would number them from another picture, and the fps filter's choices would shift. So the seek
+   * keeps the source's own timestamps (-copyts), subtracts the pass origin's (read once, see
+   * #origin) and trims the end at the same timestamp. Decoding starts at the keyframe before the
+   * target less a margin, every picture from there kept (-noaccurate_seek), so the picture on screen
+   * at the target and the ones after reach the fps filter, which then chooses as in the pass run;
+   * pictures before the origin only reach output frames before `skip`, which are dropped.
+   */
+  async #seekFrom(skip: number): Promise<[string[], string]> {
+    const { path, fps, rate, sourceStartSeconds } = this.#options;
+    const origin = await this.#origin();
+    const seek = Math.max(0, sourceStartSeconds + (skip * rate) / fps - SEEK_MARGIN_SECONDS);
+    const input = ['-copyts', '-noaccurate_seek', '-ss', seek.toFixed(6)];
+    input.push(
+      '-f',
+      demuxerName(this.probe.formatName)!,
+      '-i',
+      `file:${path}`,
+      '-map',
+      '0:v:0',
+      '-an',
+      '-sn',
+      '-dn',
+    );
+    const end = Number.isFinite(this.#segmentLength)
+      ? `,trim=end_pts=${durationInTimeBase(this.#segmentLength, origin.timeBase)}`
+      : '';
+    return [input, `setpts=PTS-${origin.pts}${end}`];
+  }
+
+  /**
+   * How many output frames a pass of a looping source really gives: counted once, from a run
+   * entered near its nominal end (further back if that finds none), unless a pass already ended.
+   */
+  async #loopPassFrames(): Promise<number> {
+    let from = Math.max(0, this.#framesPerPass - PASS_END_SLACK_FRAMES);
+    while (this.#passFrames === undefined) {
+      const { stdout } = await runTool(ffmpegPath(), await this.#runArgs(from, ['-f', 'framecrc', '-']), {
+        captureStdout: true,
+      }).catch((error: unknown) => {
+        throw new MediaError(
+          'media_decode_failed',
+          `video "${this.#name}" could not be decoded: ${String(error)}`,
+        );
+      });
+      const count = stdout.split('\n').filter((line) => line !== '' && !line.startsWith('#')).length;
+      if (count > 0 || from === 0) this.#passFrames = from + count;
+      from = Math.max(0, 2 * from - this.#framesPerPass);
+    }
+    return this.#passFrames;
+  }
+
+  /**
+   * The timestamp of a pass run's first picture in the source's own time base, and that time base:
+   * what ffmpeg's seek to the trim start keeps first, read by running that seek for one picture.
+   */
+  #origin(): Promise<PassOrigin> {
+    this.#passOrigin ??= readPassOrigin(this.#passInput(), this.#name);
+    return this.#passOrigin;
   }
 
   /** Reads exactly one frame of `run` into #pixels; false at the end of its output. */
