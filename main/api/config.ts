@@ -1,5 +1,6 @@
 // The render API's configuration: environment variables with embedded defaults, checked once at
 // start so a typo fails loudly instead of running with a surprise.
+import type { QueueSettings } from '../jobs/render-queue.ts';
 import { MAX_RASTER_THREADS } from '../engine/raster-threads.ts';
 import path from 'node:path';
 import { z } from 'zod';
@@ -122,7 +123,28 @@ const EnvSchema = z.object({
   CLEANUP_TOKEN: secretVar('CLEANUP_TOKEN'),
   SIGNING_SECRET: secretVar('SIGNING_SECRET'),
   RENDER_PROJECT: z.string().min(1).optional(),
-  RENDER_CONCURRENCY: wholeVar(1, 1, 64),
+  // Renders this process runs at once: 1 by default; on Redis the API runs none unless it is set.
+  RENDER_CONCURRENCY: z
+    .string()
+    .regex(/^\d+$/, 'expected a whole number')
+    .optional()
+    .transform((text) => (text === undefined ? undefined : Number(text)))
+    .pipe(z.number().int().min(0).max(64).optional()),
+  QUEUE_BACKEND: z
+    .enum(['sqlite', 'redis'], { error: 'expected "sqlite" (one machine) or "redis" (shared by workers)' })
+    .default('sqlite'),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      error: 'expected a Redis URL like redis://:password@redis.internal:6379/0',
+    })
+    .optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected 1–64 letters, digits, "_", "." or "-"')
+    .default('kino'),
+  QUEUE_LOCK: durationVar('30s', { allowZero: false }),
+  CHUNK_MIN_FRAMES: wholeVar(300, 0, 100_000_000),
   // Read again by each render (main/engine/raster-threads.ts); checked here so a bad value stops the
   // server at start rather than failing every render.
   RENDER_THREADS: wholeVar(1, 1, MAX_RASTER_THREADS),
@@ -239,6 +261,10 @@ export interface ServerConfig {
   renderConcurrency: number;
   renderMaxAttempts: number;
   storageBackend: 'local' | 's3';
+  /** QUEUE_BACKEND=redis: the shared store and queue; undefined for SQLite and the in-process runner. */
+  queue: QueueSettings | undefined;
+  /** Renders of more frames may be split across free workers (Redis only); 0 = never. */
+  chunkMinFrames: number;
   /** STORAGE_BACKEND=s3: the bucket and how to reach it (the secret key included: never logged). */
   s3: S3Settings | undefined;
   localStorageDir: string;
@@ -310,6 +336,14 @@ function s3Settings(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
 }
 
 /** Reads the configuration from `env`; relative paths resolve against `cwd`. */
+function queueSettings(e: z.infer<typeof EnvSchema>): QueueSettings | undefined {
+  if (e.QUEUE_BACKEND !== 'redis') return undefined;
+  if (!e.REDIS_URL) {
+    throw new ConfigError('invalid configuration: QUEUE_BACKEND=redis needs REDIS_URL (redis://host:6379)');
+  }
+  return { redisUrl: e.REDIS_URL, prefix: e.QUEUE_PREFIX, lockMs: e.QUEUE_LOCK };
+}
+
 export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
   // An empty variable reads as unset, as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(
@@ -338,6 +372,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
   const webhookProblem = e.WEBHOOK_URL && webhookUrlProblem(e.WEBHOOK_URL, e.WEBHOOK_ALLOW_PRIVATE);
   if (webhookProblem) throw new ConfigError(`invalid configuration: WEBHOOK_URL: ${webhookProblem}`);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const queue = queueSettings(e);
+  if (!queue && e.RENDER_CONCURRENCY === 0) {
+    throw new ConfigError(
+      'invalid configuration: RENDER_CONCURRENCY=0 leaves nothing to run renders; it is for an API on QUEUE_BACKEND=redis, where workers run them',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -347,9 +387,11 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     cleanupToken: e.CLEANUP_TOKEN,
     signingSecret: e.SIGNING_SECRET,
     renderProject: e.RENDER_PROJECT ? path.resolve(cwd, e.RENDER_PROJECT) : defaultProjectDir(),
-    renderConcurrency: e.RENDER_CONCURRENCY,
+    renderConcurrency: e.RENDER_CONCURRENCY ?? (queue ? 0 : 1),
     renderMaxAttempts: e.RENDER_MAX_ATTEMPTS,
     storageBackend: e.STORAGE_BACKEND,
+    queue,
+    chunkMinFrames: e.CHUNK_MIN_FRAMES,
     s3: s3Settings(e),
     localStorageDir: e.LOCAL_STORAGE_DIR
       ? path.resolve(cwd, e.LOCAL_STORAGE_DIR)

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { WindowLimiter } from '../http/window-limiter.ts';
 import type { Cleanup } from '../jobs/cleanup.ts';
-import type { JobRunner } from '../jobs/job-runner.ts';
+import type { RenderRunner } from '../jobs/render-runner.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { RenderStorage } from '../storage/storage.ts';
 import type { ServerConfig } from './config.ts';
@@ -13,7 +13,7 @@ export interface ApiContext {
   config: ServerConfig;
   store: JobStore;
   storage: RenderStorage;
-  runner: JobRunner;
+  runner: RenderRunner;
   cleanup: Cleanup;
   keys: KeyRegistry;
   apiToken: string;

@@ -55,7 +55,13 @@ export async function withIdempotencyKey(
   // The token itself is never stored: its hash names the scope.
   const scope = sha256(`kino-idempotency:${token}`).slice(0, 32);
   const fingerprint = sha256(canonicalJson(body));
-  const claim = ctx.store.claimIdempotencyKey(scope, key, fingerprint, ctx.now(), IDEMPOTENCY_KEY_TTL_MS);
+  const claim = await ctx.store.claimIdempotencyKey(
+    scope,
+    key,
+    fingerprint,
+    ctx.now(),
+    IDEMPOTENCY_KEY_TTL_MS,
+  );
   switch (claim.state) {
     case 'mismatch':
       throw new Problem(
@@ -72,14 +78,14 @@ export async function withIdempotencyKey(
       );
     case 'done':
       // An expired or removed render answers 410 expired, as GET does.
-      return { job: findLiveJob(ctx, claim.jobId), replayed: true };
+      return { job: await findLiveJob(ctx, claim.jobId), replayed: true };
   }
   try {
     const job = await create();
-    ctx.store.completeIdempotencyKey(scope, key, job.id);
+    await ctx.store.completeIdempotencyKey(scope, key, job.id);
     return { job, replayed: false };
   } catch (error) {
-    ctx.store.releaseIdempotencyKey(scope, key);
+    await ctx.store.releaseIdempotencyKey(scope, key);
     throw error;
   }
 }

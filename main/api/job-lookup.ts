@@ -5,8 +5,8 @@ import type { RenderJob } from '../jobs/job-store.ts';
 import type { ApiContext } from './context.ts';
 import { Problem } from '../http/problem.ts';
 
-export function findLiveJob(ctx: ApiContext, id: string): RenderJob {
-  const lookup = ctx.store.lookup(id);
+export async function findLiveJob(ctx: ApiContext, id: string): Promise<RenderJob> {
+  const lookup = await ctx.store.lookup(id);
   if (!lookup) throw new Problem(404, 'not_found', `no render with id ${id}`);
   const expired =
     'removed' in lookup ||

@@ -176,6 +176,16 @@ export const RenderJobSchema = {
         framesTotal: { type: 'integer' },
         percent: { type: 'number' },
         etaSeconds: { type: ['number', 'null'] },
+        chunks: {
+          type: 'array',
+          description: 'For a render split across workers: the frames of each chunk, in order.',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['framesDone', 'framesTotal'],
+            properties: { framesDone: { type: 'integer' }, framesTotal: { type: 'integer' } },
+          },
+        },
       },
     }),
     createdAt: timestamp,

@@ -3,17 +3,14 @@
 // HTTP; `kino mcp` serves the same service over stdio.
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { Cleanup } from '../jobs/cleanup.ts';
-import { JobRunner } from '../jobs/job-runner.ts';
-import { JobStore } from '../jobs/job-store.ts';
 import { WebhookDispatcher } from '../jobs/webhook-dispatcher.ts';
 import { jobView } from './job-view.ts';
 import { lockDataDir } from '../fs/pid-lock.ts';
-import { LocalStorage } from '../storage/local-storage.ts';
-import { S3Storage } from '../storage/s3-storage.ts';
 import { loadOrCreateSecret } from '../storage/secrets.ts';
+import { openJobStore, openRunner, openStorage } from './job-backend.ts';
+import { redisSecrets } from './shared-secrets.ts';
 import { WindowLimiter, authFailureLimiter } from '../http/window-limiter.ts';
 import { effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
@@ -42,40 +39,23 @@ export async function openRenderContext(
 ): Promise<RenderContext> {
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const unlockDataDir = await lockDataDir(config.dataDir);
+  // On Redis, every API instance must sign and accept alike: generated secrets are shared there.
+  const shared = config.queue ? redisSecrets(config.queue) : undefined;
+  const secret = (name: string, generate?: () => string) =>
+    shared ? shared.get(name, generate) : loadOrCreateSecret(config.dataDir, name, generate);
   const apiTokenSecret = config.apiToken
     ? { value: config.apiToken, created: false }
-    : await loadOrCreateSecret(config.dataDir, 'api-token');
-  const signingSecret =
-    config.signingSecret ?? (await loadOrCreateSecret(config.dataDir, 'signing-secret')).value;
+    : await secret('api-token');
+  const signingSecret = config.signingSecret ?? (await secret('signing-secret')).value;
 
-  const store = new JobStore(path.join(config.dataDir, 'jobs.sqlite'));
-  const storage =
-    config.storageBackend === 's3' ? new S3Storage(config.s3!) : new LocalStorage(config.localStorageDir);
-  const runner = new JobRunner({
-    store,
-    storage,
-    concurrency: config.renderConcurrency,
-    maxAttempts: config.renderMaxAttempts,
-    renderProject: config.renderProject,
-    workRoot: path.join(config.dataDir, 'work'),
-    timeoutMs: config.renderTimeoutMs,
-    log: log.child({ component: 'runner' }),
-    now,
-    authoring: ({ provider, model }) => {
-      const settings = config.ai.providers.find((candidate) => candidate.name === provider);
-      return settings && { provider: { ...settings, model }, limits: config.aiLimits };
-    },
-  });
+  const store = openJobStore(config);
+  const storage = openStorage(config);
+  const runner = openRunner(config, { store, storage, log: log.child({ component: 'runner' }), now });
   const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });
   const webhookSecret =
     config.webhookSecret ??
-    (
-      await loadOrCreateSecret(
-        config.dataDir,
-        'webhook-secret',
-        () => `whsec_${randomBytes(32).toString('base64')}`,
-      )
-    ).value;
+    (await secret('webhook-secret', () => `whsec_${randomBytes(32).toString('base64')}`)).value;
+  await shared?.close();
   let baseUrl = config.baseUrl ?? effectiveBaseUrl(config, config.port);
   const ctx: ApiContext = {
     config,
@@ -126,7 +106,7 @@ export async function openRenderContext(
         await renders;
         await webhooks.stop();
         await cleanup.stop();
-        store.close();
+        await store.close();
         await unlockDataDir();
       })();
       return stopping;

@@ -146,12 +146,12 @@ function invalidVariables(issues: VariableIssue[]): Problem {
 type ResolvedInput = RenderInput & { code?: string; bound?: Record<string, unknown> };
 
 /** The spec an edit starts from: a render's (by id) or one sent in the request. */
-function editBase(
+async function editBase(
   base: string | Record<string, unknown>,
   ctx: ApiContext,
-): { spec: Record<string, unknown>; render?: string } {
+): Promise<{ spec: Record<string, unknown>; render?: string }> {
   if (typeof base === 'string') {
-    const job = findLiveJob(ctx, base);
+    const job = await findLiveJob(ctx, base);
     if (!job.spec) {
       throw new Problem(
         409,
@@ -182,7 +182,7 @@ function editBase(
 }
 
 /** A prompt or an edit: the provider it names (or the default), checked against the AI rate limit. */
-function authoredInput(body: CreateRenderBody, ctx: ApiContext): ResolvedInput {
+async function authoredInput(body: CreateRenderBody, ctx: ApiContext): Promise<ResolvedInput> {
   const choice = chooseProvider(ctx.config.ai, { provider: body.provider, model: body.model });
   if (!choice.ok) {
     const errors = choice.status === 400 ? [{ pointer: '/provider', message: choice.message }] : undefined;
@@ -202,7 +202,7 @@ function authoredInput(body: CreateRenderBody, ctx: ApiContext): ResolvedInput {
     ctx.aiRequests?.record('api');
     return { kind: 'prompt', prompt: body.prompt, ...named };
   }
-  const base = editBase(body.edit!.base as string | Record<string, unknown>, ctx);
+  const base = await editBase(body.edit!.base as string | Record<string, unknown>, ctx);
   ctx.aiRequests?.record('api');
   return {
     kind: 'edit',
@@ -219,7 +219,7 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
       errors: [{ pointer: '/variables', message: 'only for key and spec inputs' }],
     });
   }
-  if (body.prompt !== undefined || body.edit !== undefined) return authoredInput(body, ctx);
+  if (body.prompt !== undefined || body.edit !== undefined) return await authoredInput(body, ctx);
   if (body.provider !== undefined || body.model !== undefined) {
     throw new Problem(400, 'validation_failed', 'provider and model apply to prompt and edit inputs only', {
       errors: [
@@ -317,8 +317,8 @@ async function assertKeyVariables(
  * MAX_QUEUED_PER_TOKEN for the caller (429). API_TOKEN is the one token that queues renders, so
  * its queued renders are all of them.
  */
-function assertQueueHasRoom(ctx: ApiContext): void {
-  const queued = ctx.store.countByStatus('queued');
+async function assertQueueHasRoom(ctx: ApiContext): Promise<void> {
+  const queued = await ctx.store.countByStatus('queued');
   const retry = { headers: { 'retry-after': String(QUEUE_RETRY_AFTER_SECONDS) } };
   if (queued >= ctx.config.maxQueueDepth) {
     throw new Problem(
@@ -465,7 +465,7 @@ function webhookTarget(body: CreateRenderBody, ctx: ApiContext): WebhookTarget |
 
 /** Checks the request and queues its render; throws a Problem (400, 409, 429, 503 …) when it cannot. */
 export async function createRender(ctx: ApiContext, body: CreateRenderBody): Promise<RenderJob> {
-  assertQueueHasRoom(ctx);
+  await assertQueueHasRoom(ctx);
   await assertEncoderSettings(body);
   const { code, bound, ...input } = await resolveInput(body, ctx);
   const outputs = outputRequests(body);
@@ -483,7 +483,7 @@ export async function createRender(ctx: ApiContext, body: CreateRenderBody): Pro
     ...(body.options?.allowQuality?.length ? { allowQuality: [...body.options.allowQuality] } : {}),
   };
   const webhook = webhookTarget(body, ctx);
-  const created = ctx.store.insert({
+  const created = await ctx.store.insert({
     id: `rnd_${randomToken(18)}`,
     input,
     options,
@@ -493,21 +493,21 @@ export async function createRender(ctx: ApiContext, body: CreateRenderBody): Pro
     ...(input.kind === 'spec' ? { spec: bound ?? input.spec, code: code ?? null } : {}),
     ...(webhook ? { webhook } : {}),
   });
-  ctx.runner.wake();
+  await ctx.runner.submitted(created);
   return created;
 }
 
 /** Cancels a queued or running render; 404/410 for an unknown or expired id, 409 once it ended. */
-export function cancelRender(ctx: ApiContext, id: string): RenderJob {
-  const found = findLiveJob(ctx, id);
-  if (!ctx.store.cancel(found.id, ctx.now())) {
-    const status = ctx.store.get(found.id)?.status ?? found.status;
+export async function cancelRender(ctx: ApiContext, id: string): Promise<RenderJob> {
+  const found = await findLiveJob(ctx, id);
+  if (!(await ctx.store.cancel(found.id, ctx.now()))) {
+    const status = (await ctx.store.get(found.id))?.status ?? found.status;
     throw new Problem(
       409,
       'not_cancelable',
       `render ${found.id} already ${status}; only queued or running renders can be canceled`,
     );
   }
-  ctx.runner.cancel(found.id);
-  return ctx.store.get(found.id)!;
+  await ctx.runner.cancel(found.id);
+  return (await ctx.store.get(found.id))!;
 }

@@ -2,6 +2,7 @@
 // SIGTERM or SIGINT (running renders finish, or are queued again for the next start).
 import { ConfigError, loadServerConfig } from './config.ts';
 import { createApiServer } from './server.ts';
+import { firstStopSignal } from './stop-signals.ts';
 import type { ApiServerOptions } from './server.ts';
 
 export interface ServeOptions {
@@ -20,12 +21,14 @@ export async function serve(options: ServeOptions = {}): Promise<number> {
   if (server.generatedApiToken) {
     // Shown once, on the terminal only (never in the structured log): it is kept in the data dir.
     process.stderr.write(
-      `\nKino generated an API token (kept in ${config.dataDir}/api-token; set API_TOKEN to choose your own):\n\n  ${server.generatedApiToken}\n\n`,
+      `\nKino generated an API token (kept in ${config.queue ? `Redis, shared by every API on ${config.queue.prefix}` : `${config.dataDir}/api-token`}; set API_TOKEN to choose your own):\n\n  ${server.generatedApiToken}\n\n`,
     );
   }
   process.stderr.write(`Kino render API on ${baseUrl} (docs: ${baseUrl}/v1/docs)\n`);
   if (config.mcpEnabled) process.stderr.write(`MCP (Streamable HTTP) on ${baseUrl}/mcp\n`);
-  const signal = await firstStopSignal();
+  const signal = await firstStopSignal(
+    'Kino render API: stopping now; running renders resume on the next start',
+  );
   const running = server.ctx.runner.runningCount;
   server.app.log.info(
     { signal, runningRenders: running, graceMs: config.shutdownGraceMs },
@@ -34,34 +37,6 @@ export async function serve(options: ServeOptions = {}): Promise<number> {
   await server.close();
   process.stderr.write('Kino render API stopped\n');
   return 0;
-}
-
-/** Signals that stop the server gracefully. */
-const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-/**
- * A Ctrl+C reaches the whole process group, so the server can hear one press twice (directly and
- * through the Node launcher): repeats this soon after the first are the same request.
- */
-const REPEAT_WINDOW_MS = 2000;
-
-/**
- * Resolves on the first stop signal. The handlers stay installed for the rest of the shutdown, so a
- * repeat never kills the process mid-stop; a later one (a second, deliberate Ctrl+C) forces the exit.
- */
-function firstStopSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    let first: number | undefined;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (first === undefined) {
-        first = Date.now();
-        resolve(signal);
-      } else if (Date.now() - first > REPEAT_WINDOW_MS) {
-        process.stderr.write('Kino render API: stopping now; running renders resume on the next start\n');
-        process.exit(130);
-      }
-    };
-    for (const name of STOP_SIGNALS) process.on(name, onSignal);
-  });
 }
 
 export { ConfigError };

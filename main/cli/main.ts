@@ -8,7 +8,12 @@ import { basename, extname, resolve } from 'node:path';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
-import { parseRasterThreadsOption, parseTimeOption, parseWholeNumber } from './option-parsers.ts';
+import {
+  parseRasterThreadsOption,
+  parseTimeOption,
+  parseWholeNumber,
+  parseWorkerConcurrency,
+} from './option-parsers.ts';
 import {
   SessionExit,
   SessionUsageError,
@@ -128,6 +133,21 @@ export function buildProgram(): Command {
       const { serve } = await import('../api/serve.ts');
       const { mcpRoutes } = await import('../mcp/http-route.ts');
       await serve({ ...opts, mcpRoutes });
+    });
+
+  program
+    .command('worker')
+    .description(
+      'Take renders from the shared Redis queue (QUEUE_BACKEND=redis, REDIS_URL; see the README, "Scale out")',
+    )
+    .option(
+      '--concurrency <n>',
+      'renders at once (default RENDER_CONCURRENCY, else 1)',
+      parseWorkerConcurrency,
+    )
+    .action(async (opts: { concurrency?: number }) => {
+      const { runWorker } = await import('../api/run-worker.ts');
+      process.exitCode = await runWorker(opts);
     });
 
   program

@@ -30,3 +30,11 @@ export function parseRasterThreadsOption(value: string): number {
   }
   return Number(value);
 }
+
+/** `kino worker --concurrency`: renders at once, 1 to 64 (as RENDER_CONCURRENCY). */
+export function parseWorkerConcurrency(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) {
+    throw new InvalidArgumentError('expected a whole number of renders from 1 to 64');
+  }
+  return Number(value);
+}

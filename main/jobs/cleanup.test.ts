@@ -5,7 +5,8 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { Cleanup } from './cleanup.ts';
-import { JobStore } from './job-store.ts';
+import type { JobStore } from './job-store.ts';
+import { SqliteJobStore } from './sqlite-job-store.ts';
 import type { RenderJob } from './job-store.ts';
 
 const T0 = Date.UTC(2030, 0, 1);
@@ -22,7 +23,7 @@ let cleanup: Cleanup;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'kino-cleanup-'));
   filesDir = path.join(dir, 'files');
-  store = new JobStore(path.join(dir, 'jobs.sqlite'));
+  store = new SqliteJobStore(path.join(dir, 'jobs.sqlite'));
   storage = new LocalStorage(filesDir);
   now = T0;
   cleanup = new Cleanup({ store, storage, log: pino({ level: 'silent' }), now: () => now });
@@ -30,7 +31,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   await cleanup.stop();
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
   vi.useRealTimers();
 });
@@ -48,7 +49,7 @@ async function storeFile(id: string, kind: 'video' | 'poster', extension: string
 /** A succeeded render with a video (and a poster unless posterBytes is 0) expiring at `expiresAt`. */
 async function succeededRender(expiresAt: number, videoBytes = 1000, posterBytes = 200): Promise<RenderJob> {
   const id = nextId();
-  store.insert({
+  await store.insert({
     id,
     input: { kind: 'key', key: 'launch' },
     options: { format: 'mp4', quality: 'draft' },
@@ -57,10 +58,10 @@ async function succeededRender(expiresAt: number, videoBytes = 1000, posterBytes
     // The ttl restarts when the render succeeds (at `now` below).
     ttlMs: expiresAt - now,
   });
-  expect(store.claimNext(now)?.id).toBe(id);
+  expect((await store.claimNext(now))?.id).toBe(id);
   const video = await storeFile(id, 'video', '.mp4', videoBytes);
   const poster = posterBytes > 0 ? await storeFile(id, 'poster', '.png', posterBytes) : undefined;
-  store.succeed(
+  await store.succeed(
     id,
     {
       spec: null,
@@ -78,11 +79,11 @@ async function succeededRender(expiresAt: number, videoBytes = 1000, posterBytes
     },
     now,
   );
-  return store.get(id)!;
+  return (await store.get(id))!;
 }
 
-function queuedJob(expiresAt: number): RenderJob {
-  return store.insert({
+async function queuedJob(expiresAt: number): Promise<RenderJob> {
+  return await store.insert({
     id: nextId(),
     input: { kind: 'key', key: 'launch' },
     options: { format: 'mp4', quality: 'draft' },
@@ -106,7 +107,7 @@ describe('Cleanup', () => {
         dryRun,
       });
     }
-    expect(store.get(job.id)?.status).toBe('succeeded');
+    expect((await store.get(job.id))?.status).toBe('succeeded');
     expect(existsSync(path.join(renderDir(job.id), 'video.mp4'))).toBe(true);
   });
 
@@ -118,7 +119,7 @@ describe('Cleanup', () => {
     const report = await cleanup.run({ dryRun: true });
     expect(report).toEqual({ scanned: 2, deletedFiles: 3, deletedJobs: 2, freedBytes: 6200, dryRun: true });
     for (const job of [a, b, later]) {
-      expect(store.get(job.id)?.status).toBe('succeeded');
+      expect((await store.get(job.id))?.status).toBe('succeeded');
       expect(existsSync(path.join(renderDir(job.id), 'video.mp4'))).toBe(true);
     }
     expect(existsSync(path.join(renderDir(a.id), 'poster.png'))).toBe(true);
@@ -140,10 +141,10 @@ describe('Cleanup', () => {
     });
     for (const job of [a, b]) {
       expect(existsSync(renderDir(job.id))).toBe(false);
-      expect(store.get(job.id)).toBeUndefined();
-      expect(store.lookup(job.id)).toEqual({ removed: true });
+      expect(await store.get(job.id)).toBeUndefined();
+      expect(await store.lookup(job.id)).toEqual({ removed: true });
     }
-    expect(store.get(later.id)?.status).toBe('succeeded');
+    expect((await store.get(later.id))?.status).toBe('succeeded');
     expect(existsSync(path.join(renderDir(later.id), 'video.mp4'))).toBe(true);
     // Nothing is left to remove.
     expect(await cleanup.run({ dryRun: false })).toEqual({
@@ -163,19 +164,19 @@ describe('Cleanup', () => {
       deletedJobs: 1,
       freedBytes: 10,
     });
-    expect(store.lookup(job.id)).toEqual({ removed: true });
+    expect(await store.lookup(job.id)).toEqual({ removed: true });
   });
 
   it('never touches queued or running jobs, even past their expiry', async () => {
     const done = await succeededRender(T0 + MINUTE, 100, 0);
-    const queued = queuedJob(T0 + MINUTE);
-    const running = queuedJob(T0 + MINUTE);
+    const queued = await queuedJob(T0 + MINUTE);
+    const running = await queuedJob(T0 + MINUTE);
     // claimNext takes the oldest (queued) first: claim both, then put the first back.
-    store.claimNext(now);
-    store.claimNext(now);
-    store.requeue(queued.id);
-    expect(store.get(queued.id)?.status).toBe('queued');
-    expect(store.get(running.id)?.status).toBe('running');
+    await store.claimNext(now);
+    await store.claimNext(now);
+    await store.requeue(queued.id);
+    expect((await store.get(queued.id))?.status).toBe('queued');
+    expect((await store.get(running.id))?.status).toBe('running');
     // A running render may already have a file in storage (it is being stored).
     await storeFile(running.id, 'video', '.mp4', 321);
 
@@ -186,14 +187,14 @@ describe('Cleanup', () => {
       expect(report.deletedJobs).toBe(1);
       expect(report.freedBytes).toBe(100);
     }
-    expect(store.get(queued.id)?.status).toBe('queued');
-    expect(store.get(running.id)?.status).toBe('running');
+    expect((await store.get(queued.id))?.status).toBe('queued');
+    expect((await store.get(running.id))?.status).toBe('running');
     expect(existsSync(path.join(renderDir(running.id), 'video.mp4'))).toBe(true);
-    expect(store.lookup(done.id)).toEqual({ removed: true });
+    expect(await store.lookup(done.id)).toEqual({ removed: true });
 
     // Once the running render ends, its ttl starts over; when that passes, the next run removes it.
-    store.fail(running.id, { code: 'render_failed', message: 'x' }, now);
-    store.cancel(queued.id, now);
+    await store.fail(running.id, { code: 'render_failed', message: 'x' }, now);
+    await store.cancel(queued.id, now);
     expect((await cleanup.run({ dryRun: true })).deletedJobs).toBe(0);
     now = T0 + 30 * MINUTE;
     expect(await cleanup.run({ dryRun: false })).toEqual({
@@ -204,14 +205,14 @@ describe('Cleanup', () => {
       dryRun: false,
     });
     expect(existsSync(renderDir(running.id))).toBe(false);
-    expect(store.count()).toBe(0);
+    expect(await store.count()).toBe(0);
   });
 
   it('removes failed and canceled jobs that have no files', async () => {
-    const failed = queuedJob(T0 + MINUTE);
-    store.fail(failed.id, { code: 'render_failed', message: 'x' }, now);
-    const canceled = queuedJob(T0 + MINUTE);
-    store.cancel(canceled.id, now);
+    const failed = await queuedJob(T0 + MINUTE);
+    await store.fail(failed.id, { code: 'render_failed', message: 'x' }, now);
+    const canceled = await queuedJob(T0 + MINUTE);
+    await store.cancel(canceled.id, now);
     now = T0 + 2 * MINUTE;
     expect(await cleanup.run({ dryRun: false })).toEqual({
       scanned: 2,
@@ -220,8 +221,8 @@ describe('Cleanup', () => {
       freedBytes: 0,
       dryRun: false,
     });
-    expect(store.lookup(failed.id)).toEqual({ removed: true });
-    expect(store.lookup(canceled.id)).toEqual({ removed: true });
+    expect(await store.lookup(failed.id)).toEqual({ removed: true });
+    expect(await store.lookup(canceled.id)).toEqual({ removed: true });
   });
 
   it('does not double-delete when runs overlap', async () => {
@@ -246,7 +247,7 @@ describe('Cleanup', () => {
     for (const report of reports.slice(1)) expect(report).toMatchObject({ scanned: 0, deletedJobs: 0 });
     expect(removeRender).toHaveBeenCalledTimes(3);
     expect(new Set(removeRender.mock.calls.map(([id]) => id)).size).toBe(3);
-    for (const job of jobs) expect(store.lookup(job.id)).toEqual({ removed: true });
+    for (const job of jobs) expect(await store.lookup(job.id)).toEqual({ removed: true });
   });
 
   it('skips a render it cannot remove, and removes it on a later run', async () => {
@@ -258,26 +259,26 @@ describe('Cleanup', () => {
     // One render that cannot be removed is logged and skipped; the run itself completes.
     expect(await cleanup.run({ dryRun: false })).toMatchObject({ scanned: 1, deletedJobs: 0, freedBytes: 0 });
     // The job stays (its files may still be there) and the next run removes it.
-    expect(store.get(job.id)?.status).toBe('succeeded');
+    expect((await store.get(job.id))?.status).toBe('succeeded');
     expect(await cleanup.run({ dryRun: false })).toMatchObject({ deletedJobs: 1, freedBytes: 50 });
     expect(removeRender).toHaveBeenCalledTimes(2);
-    expect(store.lookup(job.id)).toEqual({ removed: true });
+    expect(await store.lookup(job.id)).toEqual({ removed: true });
   });
 
   it('forgets removed ids after 30 days', async () => {
     const job = await succeededRender(T0 + MINUTE, 10, 0);
     now = T0 + 2 * MINUTE;
     await cleanup.run({ dryRun: false });
-    expect(store.lookup(job.id)).toEqual({ removed: true });
+    expect(await store.lookup(job.id)).toEqual({ removed: true });
     now = T0 + 2 * MINUTE + 29 * DAY;
     await cleanup.run({ dryRun: false });
-    expect(store.lookup(job.id)).toEqual({ removed: true });
+    expect(await store.lookup(job.id)).toEqual({ removed: true });
     // A dry run forgets nothing.
     now = T0 + 2 * MINUTE + 31 * DAY;
     await cleanup.run({ dryRun: true });
-    expect(store.lookup(job.id)).toEqual({ removed: true });
+    expect(await store.lookup(job.id)).toEqual({ removed: true });
     await cleanup.run({ dryRun: false });
-    expect(store.lookup(job.id)).toBeUndefined();
+    expect(await store.lookup(job.id)).toBeUndefined();
   });
 
   it('runs on its timer until stopped, and not at all with an interval of 0', async () => {
@@ -296,7 +297,7 @@ describe('Cleanup', () => {
     expect(run).toHaveBeenCalledTimes(1);
     expect(run).toHaveBeenLastCalledWith({ dryRun: false });
     await cleanup.stop();
-    expect(store.lookup(job.id)).toEqual({ removed: true });
+    expect(await store.lookup(job.id)).toEqual({ removed: true });
     await vi.advanceTimersByTimeAsync(60 * MINUTE);
     expect(run).toHaveBeenCalledTimes(1);
   });

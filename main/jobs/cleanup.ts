@@ -41,13 +41,13 @@ export class Cleanup {
   async #sweep(dryRun: boolean): Promise<CleanupReport> {
     const now = this.#now();
     const report: CleanupReport = { scanned: 0, deletedFiles: 0, deletedJobs: 0, freedBytes: 0, dryRun };
-    for (const job of this.#store.expired(now, Number.MAX_SAFE_INTEGER)) {
+    for (const job of await this.#store.expired(now, Number.MAX_SAFE_INTEGER)) {
       report.scanned++;
       if (job.status === 'queued' || job.status === 'running') continue;
       let freed: { files: number; bytes: number };
       try {
         freed = dryRun ? await this.#storage.measureRender(job.id) : await this.#storage.removeRender(job.id);
-        if (!dryRun) this.#store.remove(job.id, now);
+        if (!dryRun) await this.#store.remove(job.id, now);
       } catch (error) {
         // One render that cannot be removed (permissions, a flaky disk) must not stop the rest.
         this.#log.error(
@@ -60,7 +60,7 @@ export class Cleanup {
       report.freedBytes += freed.bytes;
       report.deletedJobs++;
     }
-    if (!dryRun) this.#store.forgetRemoved(now - TOMBSTONE_MS);
+    if (!dryRun) await this.#store.forgetRemoved(now - TOMBSTONE_MS);
     if (report.deletedJobs > 0)
       this.#log.info({ cleanup: report }, dryRun ? 'cleanup dry run' : 'cleanup removed expired renders');
     return report;

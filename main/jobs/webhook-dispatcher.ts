@@ -90,6 +90,7 @@ export class WebhookDispatcher {
   readonly #sending = new Map<string, Promise<void>>();
   readonly #stopping = new AbortController();
   #timer: NodeJS.Timeout | undefined;
+  #ticking = false;
 
   constructor(options: WebhookDispatcherOptions) {
     this.#options = options;
@@ -98,7 +99,7 @@ export class WebhookDispatcher {
   }
 
   start(): void {
-    this.#timer = setInterval(() => this.#tick(), TICK_MS);
+    this.#timer = setInterval(() => void this.#tick(), TICK_MS);
     this.#timer.unref();
   }
 
@@ -109,13 +110,18 @@ export class WebhookDispatcher {
     await Promise.all(this.#sending.values());
   }
 
-  #tick(): void {
+  async #tick(): Promise<void> {
     const { store, log } = this.#options;
+    // A slow store must not stack ticks on top of each other.
+    if (this.#ticking) return;
+    this.#ticking = true;
     try {
-      store.enqueueWebhookEvents(this.#now());
+      await store.enqueueWebhookEvents(this.#now());
       const free = PARALLEL - this.#sending.size;
       if (free <= 0) return;
-      const due = store.dueWebhooks(this.#now(), PARALLEL * 2).filter((d) => !this.#sending.has(d.jobId));
+      const due = (await store.dueWebhooks(this.#now(), PARALLEL * 2)).filter(
+        (d) => !this.#sending.has(d.jobId),
+      );
       for (const delivery of due.slice(0, free)) {
         this.#sending.set(
           delivery.jobId,
@@ -128,13 +134,15 @@ export class WebhookDispatcher {
       }
     } catch (error) {
       log.error({ err: error }, 'webhook dispatch failed');
+    } finally {
+      this.#ticking = false;
     }
   }
 
   async #deliver(delivery: DueWebhook): Promise<void> {
     const { store, log, retryScheduleMs } = this.#options;
     {
-      const job = store.get(delivery.jobId);
+      const job = await store.get(delivery.jobId);
       if (!job || this.#stopping.signal.aborted) return;
       const at = this.#now();
       const outcome = await this.#send(delivery, job, at);
@@ -143,7 +151,7 @@ export class WebhookDispatcher {
       const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
       const delay = retryScheduleMs[delivery.attempts];
       const nextAt = delivered || delay === undefined ? null : this.#now() + jittered(delay);
-      store.recordWebhookAttempt(delivery.jobId, { at, ...outcome }, delivered, nextAt);
+      await store.recordWebhookAttempt(delivery.jobId, { at, ...outcome }, delivered, nextAt);
       const fields = {
         jobId: delivery.jobId,
         event: delivery.event,

@@ -5,6 +5,24 @@ import type { AuthoringLimits } from '../authoring/author-spec.ts';
 import type { ProviderSettings } from '../authoring/providers.ts';
 import type { JobError, JobProgress, JobReview, RenderInput, RenderJobOptions } from './job-store.ts';
 
+/**
+ * What a render process does with its job. `whole`: the render, start to end. `plan`: resolve,
+ * author and review as usual, then either answer with a split into chunks (when the render is long
+ * enough and can be joined without re-encoding) or render whole. `chunk`: frames [start, end) only,
+ * to a video-only chunk file. `stitch`: join the chunk files given, mix the audio, verify, store.
+ */
+export type RenderMode =
+  | { kind: 'whole' }
+  | { kind: 'plan'; minFrames: number; maxChunks: number }
+  | { kind: 'chunk'; index: number; count: number; start: number; end: number }
+  | { kind: 'stitch'; chunkPaths: string[] };
+
+/** A render split into chunks of its timeline's frames, in order: [start, end) each. */
+export interface SplitPlan {
+  framesTotal: number;
+  chunks: { start: number; end: number }[];
+}
+
 export interface RenderAssignment {
   type: 'render';
   jobId: string;
@@ -14,6 +32,9 @@ export interface RenderAssignment {
   renderProject: string;
   /** The worker's scratch folder for this job; the parent moves the results into storage. */
   workDir: string;
+  mode: RenderMode;
+  /** For a chunk or the stitch step of a prompt or an edit: the spec the job already authored. */
+  authored?: Record<string, unknown>;
   /**
    * The toolchain versions for the receipt, found once by the API process (a worker would start
    * ffmpeg and ffprobe again for every job); absent when they could not be found there.
@@ -55,4 +76,8 @@ export type FromWorker =
   | { type: 'review'; review: JobReview }
   /** One output per options.outputs entry (one when there are none), in order. */
   | { type: 'done'; outputs: WorkerOutput[] }
+  /** In plan mode: the render is to be split into these chunks, none rendered yet. */
+  | { type: 'split'; plan: SplitPlan }
+  /** In chunk mode: the chunk file, in the work folder. */
+  | { type: 'chunk-done'; path: string; frames: number }
   | { type: 'failed'; error: JobError };

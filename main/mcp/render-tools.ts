@@ -177,14 +177,14 @@ async function awaitRender(job: RenderJob, host: McpHost, mcp: ServerContext): P
   let sentAt = 0;
   let lastStep = '';
   for (;;) {
-    const current = store.get(job.id) ?? job;
+    const current = (await store.get(job.id)) ?? job;
     if (isTerminal(current)) return current;
     if (signal.aborted) {
       if (host.closing()) return current;
       try {
-        return cancelRender(host.service, job.id);
+        return await cancelRender(host.service, job.id);
       } catch {
-        return store.get(job.id) ?? current;
+        return (await store.get(job.id)) ?? current;
       }
     }
     const progress = current.progress;
@@ -353,7 +353,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
     },
     (args) =>
       runTool(host, async () => {
-        const result = await renderResult(findLiveJob(host.service, args.id), host);
+        const result = await renderResult(await findLiveJob(host.service, args.id), host);
         return toolSuccess(renderSummary(result), result);
       }),
   );
@@ -369,7 +369,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
     },
     (args) =>
       runTool(host, async () => {
-        const canceled = cancelRender(host.service, args.id);
+        const canceled = await cancelRender(host.service, args.id);
         host.log.info({ jobId: canceled.id, via: 'mcp' }, 'render canceled');
         const result = await renderResult(canceled, host);
         return toolSuccess(renderSummary(result), result);

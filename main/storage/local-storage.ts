@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { chunkName } from './storage.ts';
 import type { DeliveryTerms, FileDelivery, RenderStorage, StoredFileMeta, StoredFileRef } from './storage.ts';
 
 const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
@@ -26,7 +27,25 @@ export class LocalStorage implements RenderStorage {
   }
 
   async put(ref: StoredFileRef, sourcePath: string, _meta?: StoredFileMeta): Promise<{ bytes: number }> {
-    const target = this.#filePath(ref);
+    return this.#moveIn(sourcePath, this.#filePath(ref));
+  }
+
+  async putChunk(id: string, index: number, sourcePath: string): Promise<void> {
+    await this.#moveIn(sourcePath, path.join(this.#renderDir(id), chunkName(index)));
+  }
+
+  async fetchChunk(id: string, index: number, targetPath: string): Promise<void> {
+    await copyFile(path.join(this.#renderDir(id), chunkName(index)), targetPath);
+  }
+
+  async removeChunks(id: string, count: number): Promise<void> {
+    for (let index = 0; index < count; index++) {
+      await rm(path.join(this.#renderDir(id), chunkName(index)), { force: true });
+    }
+  }
+
+  /** Moved in under a staging name, then renamed: a failed move leaves nothing that looks finished. */
+  async #moveIn(sourcePath: string, target: string): Promise<{ bytes: number }> {
     await mkdir(path.dirname(target), { recursive: true });
     const staging = `${target}.${randomBytes(4).toString('hex')}.partial`;
     try {

@@ -3,8 +3,10 @@
 // with their Content-Type and Content-Disposition, and reach clients by redirect: to the public base
 // URL (a CDN) for public files, else to a presigned GET that lives no longer than the render's
 // download token, and never more than the 7 days S3 allows.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -17,6 +19,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { chunkName } from './storage.ts';
 import type { DeliveryTerms, FileDelivery, RenderStorage, StoredFileMeta, StoredFileRef } from './storage.ts';
 
 export interface S3Settings {
@@ -176,6 +179,56 @@ export class S3Storage implements RenderStorage {
       }
     }
     return { files: objects.length, bytes: objects.reduce((sum, object) => sum + object.Size, 0) };
+  }
+
+  async putChunk(id: string, index: number, sourcePath: string): Promise<void> {
+    const key = `${this.#renderPrefix(id)}${chunkName(index)}`;
+    const body = createReadStream(sourcePath);
+    try {
+      await new Upload({
+        client: this.#client,
+        params: { Bucket: this.#settings.bucket, Key: key, Body: body, ContentType: 'video/mp4' },
+        partSize: this.#settings.partSizeBytes ?? DEFAULT_PART_SIZE,
+        queueSize: 2,
+        leavePartsOnError: false,
+      }).done();
+    } catch (error) {
+      throw explain(error, this.#settings, `uploading chunk ${index} of ${id}`);
+    } finally {
+      body.destroy();
+    }
+    await rm(sourcePath, { force: true });
+  }
+
+  async fetchChunk(id: string, index: number, targetPath: string): Promise<void> {
+    const key = `${this.#renderPrefix(id)}${chunkName(index)}`;
+    try {
+      const object = await this.#client.send(
+        new GetObjectCommand({ Bucket: this.#settings.bucket, Key: key }),
+      );
+      await pipeline(object.Body as Readable, createWriteStream(targetPath));
+    } catch (error) {
+      await rm(targetPath, { force: true });
+      throw explain(error, this.#settings, `downloading chunk ${index} of ${id}`);
+    }
+  }
+
+  async removeChunks(id: string, count: number): Promise<void> {
+    if (count <= 0) return;
+    const prefix = this.#renderPrefix(id);
+    try {
+      await this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#settings.bucket,
+          Delete: {
+            Objects: Array.from({ length: count }, (_, index) => ({ Key: `${prefix}${chunkName(index)}` })),
+            Quiet: true,
+          },
+        }),
+      );
+    } catch (error) {
+      throw explain(error, this.#settings, `deleting the chunks of ${id}`);
+    }
   }
 
   async checkWritable(): Promise<void> {

@@ -42,7 +42,22 @@ export interface RenderStorage {
   measureRender(id: string): Promise<{ files: number; bytes: number }>;
   /** Throws when files cannot be written (readiness). */
   checkWritable(): Promise<void>;
+  /**
+   * Keeps chunk `index` of a render split across workers (moved from `sourcePath`), beside the
+   * render's files until the stitch takes it; removeRender removes it too.
+   */
+  putChunk(id: string, index: number, sourcePath: string): Promise<void>;
+  /** Copies chunk `index` to `targetPath` (a worker's scratch folder, on any host). */
+  fetchChunk(id: string, index: number, targetPath: string): Promise<void>;
+  /** Deletes a render's chunks 0 … count-1 once they are stitched (or no longer wanted). */
+  removeChunks(id: string, count: number): Promise<void>;
 }
+
+/** A chunk's name beside its render's files. */
+export const chunkName = (index: number): string => {
+  if (!Number.isInteger(index) || index < 0 || index > 999) throw new Error(`bad chunk index ${index}`);
+  return `chunk-${index}.mp4`;
+};
 
 const DOWNLOAD_SUFFIX: Record<BaseFileKind, string> = { video: '', poster: '.poster', receipt: '.render' };
 

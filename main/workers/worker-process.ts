@@ -44,6 +44,8 @@ export const SERVER_SECRET_ENV: readonly string[] = [
   'CLEANUP_TOKEN',
   'SIGNING_SECRET',
   'WEBHOOK_SECRET',
+  // May carry the Redis password (redis://:password@host).
+  'REDIS_URL',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'AWS_ACCESS_KEY_ID',

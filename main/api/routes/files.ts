@@ -74,7 +74,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
     handler: async (request, reply) => {
       const { id, kind } = request.params;
       const now = ctx.now();
-      const job = findLiveJob(ctx, id);
+      const job = await findLiveJob(ctx, id);
       if (job.visibility === 'private') {
         const token = request.query.token;
         if (token === undefined) {

@@ -84,7 +84,7 @@ export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     },
     async (request, reply) => {
       const [storage, ffmpeg] = await Promise.all([checkStorage(), checkFfmpeg()]);
-      const queued = ctx.store.countByStatus('queued');
+      const queued = await ctx.store.countByStatus('queued');
       const queue: CheckResult = !ctx.runner.accepting
         ? 'the queue is not taking work (starting or stopping)'
         : queued >= ctx.config.maxQueueDepth

@@ -94,7 +94,7 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
         response: { 200: { description: 'The job.', ...job }, ...problemResponses(401, 404, 410, 414, 429) },
       },
     },
-    async (request) => jobView(findLiveJob(ctx, request.params.id), ctx.links()),
+    async (request) => jobView(await findLiveJob(ctx, request.params.id), ctx.links()),
   );
 
   app.delete(
@@ -114,7 +114,7 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
       },
     },
     async (request) => {
-      const canceled = cancelRender(ctx, request.params.id);
+      const canceled = await cancelRender(ctx, request.params.id);
       request.log.info({ jobId: canceled.id }, 'render canceled');
       return jobView(canceled, ctx.links());
     },

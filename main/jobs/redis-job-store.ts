@@ -1,0 +1,626 @@
+// The shared job store: render jobs in Redis, so any number of API processes and `kino worker`s on
+// any number of machines see one set of jobs. A job is a hash with the same fields as the SQLite
+// row; sorted sets index it by status, expiry and webhook due time. Every change that reads before
+// it writes is one Lua script, so it is atomic across processes.
+import type { Redis } from 'ioredis';
+import { STALE_CLAIM_MS, sumChunkProgress, workerLostError } from './job-store.ts';
+import type {
+  ChunkProgress,
+  DueWebhook,
+  IdempotencyClaim,
+  JobClaim,
+  JobError,
+  JobLookup,
+  JobOutcome,
+  JobProgress,
+  JobReview,
+  JobStatus,
+  JobStore,
+  NewRenderJob,
+  RenderJob,
+  WebhookAttempt,
+} from './job-store.ts';
+import { TERMINAL_STATUSES } from './job-store.ts';
+import { json, toJob, webhookOf } from './job-row.ts';
+import type { DeliveryRow, JobRow } from './job-row.ts';
+
+const NUMERIC_FIELDS = ['created_at', 'started_at', 'finished_at', 'expires_at', 'attempts'] as const;
+/** A due webhook handed to one API process is not handed to another for this long. */
+const WEBHOOK_LEASE_MS = 60_000;
+
+const STARTING_PROGRESS = '{"stage":"starting","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":null}';
+
+// Shared Lua: moves job KEYS[1] from one status set to another. Status sets are named by the
+// prefix in ARGV[1] (scripts get it as their first argument).
+const MOVE_STATUS = `
+local function move_status(prefix, id, from, to, created)
+  redis.call('ZREM', prefix .. 'status:' .. from, id)
+  redis.call('ZADD', prefix .. 'status:' .. to, created, id)
+end
+local function ended(prefix, key, id, status, now)
+  local created = redis.call('HGET', key, 'queue_order')
+  local ttl = tonumber(redis.call('HGET', key, 'ttl_ms'))
+  local from = redis.call('HGET', key, 'status')
+  move_status(prefix, id, from, status, created)
+  local expires = tonumber(now) + ttl
+  redis.call('HSET', key, 'status', status, 'finished_at', now, 'expires_at', string.format('%d', expires))
+  redis.call('ZADD', prefix .. 'expiry', expires, id)
+  if redis.call('HEXISTS', key, 'webhook_json') == 1 then
+    redis.call('SADD', prefix .. 'webhooks:ended', id)
+  end
+end
+`;
+
+/**
+ * ARGV: prefix, id, now, maxAttempts, starting progress, 'any' or 'queued' (take only a queued job).
+ * A running job out of attempts is left for the caller to fail, with its count in the message.
+ */
+const CLAIM = `
+local prefix, id, now, max = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local key = prefix .. 'job:' .. id
+local status = redis.call('HGET', key, 'status')
+if not status then return {'skipped', 'missing'} end
+if status ~= 'queued' and (status ~= 'running' or ARGV[6] == 'queued') then return {'skipped', status} end
+local attempts = tonumber(redis.call('HGET', key, 'attempts'))
+if status == 'running' and attempts >= max then return {'lost', tostring(attempts)} end
+local created = redis.call('HGET', key, 'queue_order')
+redis.call('ZREM', prefix .. 'status:' .. status, id)
+redis.call('ZADD', prefix .. 'status:running', created, id)
+redis.call('HSET', key, 'status', 'running', 'started_at', now, 'attempts', attempts + 1,
+  'progress_json', ARGV[5])
+return {'claimed', tostring(attempts + 1)}
+`;
+
+/** ARGV: prefix, id, then field/value pairs: set only while the job runs. */
+const SET_IF_RUNNING = `
+local key = ARGV[1] .. 'job:' .. ARGV[2]
+if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
+for i = 3, #ARGV, 2 do redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
+return 1
+`;
+
+/** ARGV: prefix, id, then field/value pairs: set only while the job exists. */
+const SET_IF_EXISTS = `
+local key = ARGV[1] .. 'job:' .. ARGV[2]
+if redis.call('EXISTS', key) == 0 then return 0 end
+for i = 3, #ARGV, 2 do redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
+return 1
+`;
+
+/** ARGV: prefix, id, now, then field/value pairs (an empty value deletes the field). */
+const SUCCEED = `${MOVE_STATUS}
+local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
+local key = prefix .. 'job:' .. id
+if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
+ended(prefix, key, id, 'succeeded', now)
+for i = 4, #ARGV, 2 do
+  if ARGV[i + 1] == '' then redis.call('HDEL', key, ARGV[i]) else redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
+end
+redis.call('HDEL', key, 'error_json')
+local progress = redis.call('HGET', key, 'progress_json')
+local decoded
+if progress then decoded = cjson.decode(progress) else
+  decoded = {stage = 'storing', framesDone = 0, framesTotal = 0}
+end
+decoded.percent = 100
+decoded.etaSeconds = 0
+redis.call('HSET', key, 'progress_json', cjson.encode(decoded))
+return 1
+`;
+
+/** ARGV: prefix, id, now, error JSON, spec JSON or '', code or ''. */
+const FAIL = `${MOVE_STATUS}
+local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
+local key = prefix .. 'job:' .. id
+local status = redis.call('HGET', key, 'status')
+if status ~= 'queued' and status ~= 'running' then return 0 end
+ended(prefix, key, id, 'failed', now)
+redis.call('HSET', key, 'error_json', ARGV[4])
+if ARGV[5] ~= '' then redis.call('HSET', key, 'spec_json', ARGV[5]) end
+if ARGV[6] ~= '' then redis.call('HSET', key, 'code', ARGV[6]) end
+return 1
+`;
+
+/** ARGV: prefix, id, now. */
+const CANCEL = `${MOVE_STATUS}
+local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
+local key = prefix .. 'job:' .. id
+local status = redis.call('HGET', key, 'status')
+if status ~= 'queued' and status ~= 'running' then return 0 end
+ended(prefix, key, id, 'canceled', now)
+redis.call('HSET', key, 'error_json', '{"code":"canceled","message":"the render was canceled"}')
+return 1
+`;
+
+/** ARGV: prefix, id, 'requeue' (a stop: the attempt is not counted) or 'recover' (counted). */
+const REQUEUE = `${MOVE_STATUS}
+local prefix, id = ARGV[1], ARGV[2]
+local key = prefix .. 'job:' .. id
+if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
+move_status(prefix, id, 'running', 'queued', redis.call('HGET', key, 'queue_order'))
+redis.call('HSET', key, 'status', 'queued')
+redis.call('HDEL', key, 'started_at', 'progress_json')
+if ARGV[3] == 'requeue' then
+  local attempts = tonumber(redis.call('HGET', key, 'attempts'))
+  redis.call('HSET', key, 'attempts', math.max(attempts - 1, 0))
+end
+return 1
+`;
+
+/** ARGV: prefix, id, progress JSON computed by the caller from the one it read (ARGV[4]). */
+const SET_PROGRESS_IF_UNCHANGED = `
+local key = ARGV[1] .. 'job:' .. ARGV[2]
+if redis.call('HGET', key, 'status') ~= 'running' then return 1 end
+local current = redis.call('HGET', key, 'progress_json') or ''
+if current ~= ARGV[4] then return 0 end
+redis.call('HSET', key, 'progress_json', ARGV[3])
+return 1
+`;
+
+/** ARGV: prefix, id, now. */
+const REMOVE = `
+local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
+redis.call('DEL', prefix .. 'job:' .. id, prefix .. 'webhook:' .. id)
+for _, status in ipairs({'queued', 'running', 'succeeded', 'failed', 'canceled'}) do
+  redis.call('ZREM', prefix .. 'status:' .. status, id)
+end
+redis.call('ZREM', prefix .. 'expiry', id)
+redis.call('ZREM', prefix .. 'webhooks:due', id)
+redis.call('SREM', prefix .. 'webhooks:ended', id)
+redis.call('ZADD', prefix .. 'removed', now, id)
+return 1
+`;
+
+/** ARGV: prefix, scope, key, fingerprint, now, ttlMs, staleMs. */
+const CLAIM_IDEMPOTENCY = `
+local key = ARGV[1] .. 'idempotency:' .. ARGV[2] .. ':' .. ARGV[3]
+local now, ttl, stale = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+-- Forgotten after its time by the store's clock (Redis's own expiry also bounds what is kept).
+local created = tonumber(redis.call('HGET', key, 'created_at'))
+if not created or created <= now - ttl then
+  redis.call('DEL', key)
+  redis.call('HSET', key, 'fingerprint', ARGV[4], 'created_at', ARGV[5])
+  redis.call('PEXPIRE', key, ttl)
+  return {'claimed'}
+end
+if redis.call('HGET', key, 'fingerprint') ~= ARGV[4] then return {'mismatch'} end
+local job = redis.call('HGET', key, 'job_id')
+if job then return {'done', job} end
+if tonumber(redis.call('HGET', key, 'created_at')) <= now - stale then
+  redis.call('HSET', key, 'created_at', ARGV[5])
+  redis.call('PEXPIRE', key, ttl)
+  return {'claimed'}
+end
+return {'in_progress'}
+`;
+
+/** ARGV: prefix, now: makes the delivery of every ended job with a webhook that has none yet. */
+const ENQUEUE_WEBHOOKS = `
+local prefix, now = ARGV[1], ARGV[2]
+local made = 0
+for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'webhooks:ended')) do
+  local key = prefix .. 'job:' .. id
+  local status = redis.call('HGET', key, 'status')
+  local target = redis.call('HGET', key, 'webhook_json')
+  local delivery = prefix .. 'webhook:' .. id
+  if target and (status == 'succeeded' or status == 'failed' or status == 'canceled')
+     and redis.call('EXISTS', delivery) == 0 then
+    local event = 'render.' .. status
+    local state = 'skipped'
+    for _, wanted in ipairs(cjson.decode(target).events) do
+      if wanted == event then state = 'pending' end
+    end
+    redis.call('HSET', delivery, 'event', event, 'state', state, 'attempts', 0, 'history_json', '[]')
+    if state == 'pending' then redis.call('ZADD', prefix .. 'webhooks:due', now, id) end
+    made = made + 1
+  end
+  redis.call('SREM', prefix .. 'webhooks:ended', id)
+end
+return made
+`;
+
+/** ARGV: prefix, now, limit, lease: due deliveries, each leased to the caller. */
+const DUE_WEBHOOKS = `
+local prefix, now, limit, lease = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local out = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', prefix .. 'webhooks:due', '-inf', now, 'LIMIT', 0, limit)) do
+  local delivery = prefix .. 'webhook:' .. id
+  local target = redis.call('HGET', prefix .. 'job:' .. id, 'webhook_json')
+  if target and redis.call('HGET', delivery, 'state') == 'pending' then
+    redis.call('ZADD', prefix .. 'webhooks:due', tonumber(now) + lease, id)
+    table.insert(out, id)
+    table.insert(out, cjson.decode(target).url)
+    table.insert(out, redis.call('HGET', delivery, 'event'))
+    table.insert(out, redis.call('HGET', delivery, 'attempts'))
+  else
+    redis.call('ZREM', prefix .. 'webhooks:due', id)
+  end
+end
+return out
+`;
+
+/** ARGV: prefix, id, attempt JSON, state, nextAt or ''. */
+const RECORD_WEBHOOK = `
+local prefix, id = ARGV[1], ARGV[2]
+local delivery = prefix .. 'webhook:' .. id
+if redis.call('EXISTS', delivery) == 0 then return 0 end
+local history = redis.call('HGET', delivery, 'history_json')
+-- Appended as text: cjson would turn an empty history into an object.
+if history == '[]' then history = '[' .. ARGV[3] .. ']'
+else history = string.sub(history, 1, -2) .. ',' .. ARGV[3] .. ']' end
+redis.call('HINCRBY', delivery, 'attempts', 1)
+redis.call('HSET', delivery, 'state', ARGV[4], 'history_json', history)
+if ARGV[4] == 'pending' and ARGV[5] ~= '' then
+  redis.call('ZADD', prefix .. 'webhooks:due', ARGV[5], id)
+else
+  redis.call('ZREM', prefix .. 'webhooks:due', id)
+end
+return 1
+`;
+
+const SCRIPTS = {
+  kinoClaim: CLAIM,
+  kinoSetIfRunning: SET_IF_RUNNING,
+  kinoSetIfExists: SET_IF_EXISTS,
+  kinoSucceed: SUCCEED,
+  kinoFail: FAIL,
+  kinoCancel: CANCEL,
+  kinoRequeue: REQUEUE,
+  kinoSetProgressIfUnchanged: SET_PROGRESS_IF_UNCHANGED,
+  kinoRemove: REMOVE,
+  kinoClaimIdempotency: CLAIM_IDEMPOTENCY,
+  kinoEnqueueWebhooks: ENQUEUE_WEBHOOKS,
+  kinoDueWebhooks: DUE_WEBHOOKS,
+  kinoRecordWebhook: RECORD_WEBHOOK,
+} as const;
+
+type ScriptName = keyof typeof SCRIPTS;
+
+/** Redis hash fields are text: the numeric ones are read back as numbers, absent ones as null. */
+function rowOf(hash: Record<string, string>): JobRow {
+  const row: Record<string, unknown> = {};
+  for (const field of Object.keys(hash)) row[field] = hash[field];
+  for (const field of NUMERIC_FIELDS) row[field] = hash[field] === undefined ? null : Number(hash[field]);
+  for (const field of [
+    'progress_json',
+    'spec_json',
+    'code',
+    'video_json',
+    'poster_json',
+    'receipt_json',
+    'authoring_json',
+    'changes_json',
+    'review_json',
+    'webhook_json',
+    'outputs_json',
+    'error_json',
+  ]) {
+    row[field] ??= null;
+  }
+  return row as unknown as JobRow;
+}
+
+export interface RedisJobStoreOptions {
+  /** Key prefix, so several Kino deployments (or tests) share one Redis without meeting. */
+  prefix: string;
+}
+
+export class RedisJobStore implements JobStore {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+
+  /** Takes over `redis` (closed with the store). */
+  constructor(redis: Redis, options: RedisJobStoreOptions) {
+    this.#redis = redis;
+    this.#prefix = `${options.prefix}:`;
+    for (const [name, lua] of Object.entries(SCRIPTS)) {
+      redis.defineCommand(name, { numberOfKeys: 0, lua });
+    }
+  }
+
+  #run(name: ScriptName, ...args: (string | number)[]): Promise<unknown> {
+    const call = (this.#redis as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!;
+    return call.call(this.#redis, this.#prefix, ...args);
+  }
+
+  #key(kind: string, id: string): string {
+    return `${this.#prefix}${kind}:${id}`;
+  }
+
+  async claimIdempotencyKey(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    now: number,
+    ttlMs: number,
+  ): Promise<IdempotencyClaim> {
+    const [state, jobId] = (await this.#run(
+      'kinoClaimIdempotency',
+      scope,
+      key,
+      fingerprint,
+      now,
+      ttlMs,
+      STALE_CLAIM_MS,
+    )) as [IdempotencyClaim['state'], string?];
+    return state === 'done' ? { state, jobId: jobId! } : ({ state } as IdempotencyClaim);
+  }
+
+  async completeIdempotencyKey(scope: string, key: string, jobId: string): Promise<void> {
+    await this.#redis.hset(this.#key('idempotency', `${scope}:${key}`), 'job_id', jobId);
+  }
+
+  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
+    const name = this.#key('idempotency', `${scope}:${key}`);
+    // Only an unfinished claim is released; one that made its job stays.
+    const jobId = await this.#redis.hget(name, 'job_id');
+    if (jobId === null) await this.#redis.del(name);
+  }
+
+  async insert(job: NewRenderJob): Promise<RenderJob> {
+    const key = this.#key('job', job.id);
+    const fields: Record<string, string | number> = {
+      id: job.id,
+      status: 'queued',
+      input_json: JSON.stringify(job.input),
+      options_json: JSON.stringify(job.options),
+      visibility: job.visibility,
+      created_at: job.createdAt,
+      expires_at: job.createdAt + job.ttlMs,
+      ttl_ms: job.ttlMs,
+      attempts: 0,
+    };
+    if (job.spec) fields.spec_json = JSON.stringify(job.spec);
+    if (job.code) fields.code = job.code;
+    if (job.webhook) fields.webhook_json = JSON.stringify(job.webhook);
+    // HSETNX on the id first: a second job with a taken id fails, as a primary key would.
+    if ((await this.#redis.hsetnx(key, 'id', job.id)) === 0) {
+      throw new Error(`a job with id ${job.id} already exists`);
+    }
+    // Queue order: creation time, then insertion for equal times (exact in a double up to year 2255).
+    const sequence = (await this.#redis.incr(`${this.#prefix}sequence`)) % 1000;
+    fields.queue_order = String(job.createdAt * 1000 + sequence);
+    await this.#redis
+      .multi()
+      .hset(key, fields)
+      .zadd(`${this.#prefix}status:queued`, fields.queue_order, job.id)
+      .zadd(`${this.#prefix}expiry`, job.createdAt + job.ttlMs, job.id)
+      .exec();
+    return (await this.get(job.id))!;
+  }
+
+  async get(id: string): Promise<RenderJob | undefined> {
+    const [jobHash, deliveryHash] = (await this.#redis
+      .multi()
+      .hgetall(this.#key('job', id))
+      .hgetall(this.#key('webhook', id))
+      .exec())!.map(([, value]) => value as Record<string, string>);
+    if (!jobHash || Object.keys(jobHash).length === 0) return undefined;
+    const row = rowOf(jobHash);
+    const job = toJob(row);
+    if (row.webhook_json) {
+      const delivery =
+        deliveryHash && Object.keys(deliveryHash).length > 0
+          ? (deliveryHash as unknown as DeliveryRow)
+          : undefined;
+      job.webhook = webhookOf(row.webhook_json, delivery);
+    }
+    return job;
+  }
+
+  async lookup(id: string): Promise<JobLookup> {
+    const job = await this.get(id);
+    if (job) return { found: job };
+    return (await this.#redis.zscore(`${this.#prefix}removed`, id)) !== null ? { removed: true } : undefined;
+  }
+
+  async count(): Promise<number> {
+    return this.#redis.zcard(`${this.#prefix}expiry`);
+  }
+
+  async countByStatus(status: JobStatus): Promise<number> {
+    return this.#redis.zcard(`${this.#prefix}status:${status}`);
+  }
+
+  async idsByStatus(status: JobStatus, limit: number): Promise<string[]> {
+    return this.#redis.zrange(`${this.#prefix}status:${status}`, 0, limit - 1);
+  }
+
+  async claimNext(now: number): Promise<RenderJob | undefined> {
+    // Another process may take the first queued job between the read and the claim: try the next.
+    for (;;) {
+      const [id] = await this.#redis.zrange(`${this.#prefix}status:queued`, 0, 0);
+      if (id === undefined) return undefined;
+      const claim = await this.#claim(id, now, Number.MAX_SAFE_INTEGER, 'queued');
+      if ('claimed' in claim) return claim.claimed;
+      // A job deleted under its index entry must not block the queue.
+      if ('skipped' in claim && claim.skipped === 'missing')
+        await this.#redis.zrem(`${this.#prefix}status:queued`, id);
+    }
+  }
+
+  claim(id: string, now: number, maxAttempts: number): Promise<JobClaim> {
+    return this.#claim(id, now, maxAttempts, 'any');
+  }
+
+  async #claim(id: string, now: number, maxAttempts: number, only: 'any' | 'queued'): Promise<JobClaim> {
+    const [result, detail] = (await this.#run(
+      'kinoClaim',
+      id,
+      now,
+      maxAttempts,
+      STARTING_PROGRESS,
+      only,
+    )) as [string, string];
+    if (result === 'skipped') return { skipped: detail as JobStatus | 'missing' };
+    if (result === 'lost') {
+      // Failed here; if another worker failed it first, either way it ends failed.
+      await this.fail(id, workerLostError(Number(detail), maxAttempts, 'worker'), now);
+      return { lost: (await this.get(id))! };
+    }
+    return { claimed: (await this.get(id))! };
+  }
+
+  async setProgress(id: string, progress: JobProgress): Promise<void> {
+    await this.#run('kinoSetIfRunning', id, 'progress_json', JSON.stringify(progress));
+  }
+
+  async setChunkProgress(id: string, chunk: ChunkProgress): Promise<void> {
+    // Read, sum, and write only if no other chunk wrote meanwhile (else read again).
+    for (let tries = 0; tries < 20; tries++) {
+      const current = (await this.#redis.hget(this.#key('job', id), 'progress_json')) ?? '';
+      const previous = current ? (JSON.parse(current) as JobProgress) : undefined;
+      const next = JSON.stringify(sumChunkProgress(previous, chunk));
+      if (Number(await this.#run('kinoSetProgressIfUnchanged', id, next, current)) === 1) return;
+    }
+  }
+
+  async setResolved(id: string, spec: Record<string, unknown> | null, code: string | null): Promise<void> {
+    const pairs: string[] = [];
+    if (spec) pairs.push('spec_json', JSON.stringify(spec));
+    if (code !== null) pairs.push('code', code);
+    if (pairs.length > 0) await this.#run('kinoSetIfRunning', id, ...pairs);
+  }
+
+  async setAuthoring(
+    id: string,
+    authoring: Record<string, unknown>,
+    changes: string[] | null,
+  ): Promise<void> {
+    const pairs = ['authoring_json', JSON.stringify(authoring)];
+    if (changes) pairs.push('changes_json', JSON.stringify(changes));
+    await this.#run('kinoSetIfExists', id, ...pairs);
+    if (!changes) await this.#redis.hdel(this.#key('job', id), 'changes_json');
+  }
+
+  async setReview(id: string, review: JobReview): Promise<void> {
+    await this.#run('kinoSetIfExists', id, 'review_json', JSON.stringify(review));
+  }
+
+  async markStoring(id: string): Promise<void> {
+    const current = await this.#redis.hget(this.#key('job', id), 'progress_json');
+    const progress: JobProgress = current
+      ? { ...(JSON.parse(current) as JobProgress), stage: 'storing', percent: 98, etaSeconds: 0 }
+      : { stage: 'storing', framesDone: 0, framesTotal: 0, percent: 98, etaSeconds: 0 };
+    await this.#run('kinoSetIfRunning', id, 'progress_json', JSON.stringify(progress));
+  }
+
+  async succeed(id: string, outcome: JobOutcome, now: number): Promise<boolean> {
+    const changed = await this.#run(
+      'kinoSucceed',
+      id,
+      now,
+      'spec_json',
+      json(outcome.spec) ?? '',
+      'code',
+      outcome.code ?? '',
+      'video_json',
+      json(outcome.video) ?? '',
+      'poster_json',
+      json(outcome.poster) ?? '',
+      'receipt_json',
+      json(outcome.receipt) ?? '',
+      'outputs_json',
+      json(outcome.outputs) ?? '',
+    );
+    return Number(changed) === 1;
+  }
+
+  async fail(
+    id: string,
+    error: JobError,
+    now: number,
+    resolved?: { spec: object | null; code: string | null },
+  ): Promise<boolean> {
+    const changed = await this.#run(
+      'kinoFail',
+      id,
+      now,
+      JSON.stringify(error),
+      json(resolved?.spec) ?? '',
+      resolved?.code ?? '',
+    );
+    return Number(changed) === 1;
+  }
+
+  async cancel(id: string, now: number): Promise<boolean> {
+    return Number(await this.#run('kinoCancel', id, now)) === 1;
+  }
+
+  async requeue(id: string): Promise<boolean> {
+    return Number(await this.#run('kinoRequeue', id, 'requeue')) === 1;
+  }
+
+  async recoverInterrupted(
+    maxAttempts: number,
+    now: number,
+  ): Promise<{ requeued: string[]; failed: string[] }> {
+    const requeued: string[] = [];
+    const failed: string[] = [];
+    for (const id of await this.#redis.zrange(`${this.#prefix}status:running`, 0, -1)) {
+      const attempts = Number(await this.#redis.hget(this.#key('job', id), 'attempts'));
+      if (attempts < maxAttempts) {
+        if (Number(await this.#run('kinoRequeue', id, 'recover')) === 1) requeued.push(id);
+      } else if (await this.fail(id, workerLostError(attempts, maxAttempts, 'server'), now)) {
+        failed.push(id);
+      }
+    }
+    return { requeued, failed };
+  }
+
+  async enqueueWebhookEvents(now: number): Promise<number> {
+    return Number(await this.#run('kinoEnqueueWebhooks', now));
+  }
+
+  async dueWebhooks(now: number, limit: number): Promise<DueWebhook[]> {
+    const flat = (await this.#run('kinoDueWebhooks', now, limit, WEBHOOK_LEASE_MS)) as string[];
+    const due: DueWebhook[] = [];
+    for (let i = 0; i < flat.length; i += 4) {
+      due.push({
+        jobId: flat[i]!,
+        url: flat[i + 1]!,
+        event: flat[i + 2] as DueWebhook['event'],
+        attempts: Number(flat[i + 3]),
+      });
+    }
+    return due;
+  }
+
+  async recordWebhookAttempt(
+    jobId: string,
+    attempt: WebhookAttempt,
+    delivered: boolean,
+    nextAt: number | null,
+  ): Promise<void> {
+    const state = delivered ? 'delivered' : nextAt === null ? 'failed' : 'pending';
+    await this.#run('kinoRecordWebhook', jobId, JSON.stringify(attempt), state, nextAt ?? '');
+  }
+
+  async expired(now: number, limit = 500): Promise<RenderJob[]> {
+    const ids = await this.#redis.zrangebyscore(`${this.#prefix}expiry`, '-inf', now, 'LIMIT', 0, limit);
+    const jobs: RenderJob[] = [];
+    for (const id of ids) {
+      const job = await this.get(id);
+      if (!job) continue;
+      // A job whose webhook is still to be delivered stays until it is (or its retries run out).
+      const webhookSettled =
+        TERMINAL_STATUSES.includes(job.status) &&
+        job.webhook?.state !== 'waiting' &&
+        job.webhook?.state !== 'pending';
+      if (!job.webhook || webhookSettled) jobs.push(job);
+    }
+    return jobs;
+  }
+
+  async remove(id: string, now: number): Promise<void> {
+    await this.#run('kinoRemove', id, now);
+  }
+
+  async forgetRemoved(before: number): Promise<void> {
+    await this.#redis.zremrangebyscore(`${this.#prefix}removed`, '-inf', `(${before}`);
+  }
+
+  async close(): Promise<void> {
+    if (this.#redis.status !== 'end') await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+}

@@ -1,0 +1,330 @@
+// One render in its own worker process, supervised: the assignment goes out over IPC, progress and
+// the resolved spec come back into the store, and the end is settled in the store (stored and
+// succeeded, failed with a reason, canceled, or handed back). Both runners start renders this way.
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { FORMATS } from '../../shared/output/formats.ts';
+import { toolchainVersions } from '../engine/toolchain.ts';
+import { downloadName } from '../storage/storage.ts';
+import type { RenderStorage } from '../storage/storage.ts';
+import { fileKind } from '../storage/signed-link.ts';
+import type { BaseFileKind } from '../storage/signed-link.ts';
+import type {
+  AuthoringChoice,
+  JobError,
+  JobOutcome,
+  JobProgress,
+  JobStore,
+  RenderJob,
+  StoredOutput,
+} from './job-store.ts';
+import type { FromWorker, RenderAssignment, RenderMode, SplitPlan, WorkerOutput } from './worker-messages.ts';
+import { SERVER_SECRET_ENV, forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
+
+const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+/** How long a canceled worker gets to stop ffmpeg and clean up before it is killed. */
+const CANCEL_KILL_MS = 5000;
+
+export interface RenderProcessOptions {
+  store: JobStore;
+  storage: RenderStorage;
+  renderProject: string;
+  /** A render running longer than this is stopped and failed; 0 = no limit. */
+  timeoutMs: number;
+  /** RENDER_THREADS for the render process, unless the environment sets it. */
+  threads: number;
+  log: Logger;
+  now: () => number;
+  /** The provider (key included) and limits a prompt or an edit is authored with; unset: no AI. */
+  authoring?: ((choice: AuthoringChoice) => RenderAssignment['ai']) | undefined;
+}
+
+/** Why the supervisor is ending a render: a cancel request, a stop that hands it back, the time limit. */
+export type EndReason = 'cancel' | 'requeue' | 'timeout';
+
+/**
+ * How a render process ended. `split`: it planned chunks instead of rendering (the caller queues
+ * them); `chunk`: a chunk's file is in the work folder; `requeued`: handed back by a stop.
+ */
+export type RenderEnd =
+  | { kind: 'succeeded' }
+  | { kind: 'failed'; error: JobError }
+  | { kind: 'canceled' }
+  | { kind: 'requeued' }
+  | { kind: 'split'; plan: SplitPlan }
+  | { kind: 'chunk'; path: string; frames: number };
+
+export class RenderProcess {
+  readonly job: RenderJob;
+  readonly done: Promise<RenderEnd>;
+  readonly #child: ChildProcess;
+  #ending: EndReason | undefined;
+
+  /**
+   * Starts the render of `job` (already claimed, so running in the store) in `workDir`, which is
+   * made now and removed when the render ends. `mode` says what to do (the whole render by default).
+   */
+  constructor(
+    job: RenderJob,
+    workDir: string,
+    options: RenderProcessOptions,
+    mode: RenderMode = { kind: 'whole' },
+  ) {
+    this.job = job;
+    // Its own process group: a Ctrl+C at the terminal reaches the server, which decides whether
+    // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
+    this.#child = forkWorker(WORKER_ENTRY, {
+      withholdEnv: SERVER_SECRET_ENV,
+      envDefaults: { RENDER_THREADS: String(options.threads) },
+    });
+    const log = options.log.child({ jobId: job.id, ...(mode.kind === 'chunk' ? { chunk: mode.index } : {}) });
+    let stderrTail = '';
+    this.#child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-2000);
+    });
+    const watchdog =
+      options.timeoutMs > 0 ? setTimeout(() => this.end('timeout'), options.timeoutMs) : undefined;
+    watchdog?.unref();
+    this.done = this.#supervise(workDir, options, mode, log, () => stderrTail)
+      .catch(async (error: unknown): Promise<RenderEnd> => {
+        // The supervisor itself failed (its scratch folder, the store): the job must still end.
+        log.error({ err: error }, 'render could not be supervised');
+        killWorkerGroup(this.#child);
+        const code = (error as NodeJS.ErrnoException).code;
+        const failure: JobError = {
+          code: 'render_failed',
+          message: `the server could not run the render (${code ?? 'internal error'})`,
+        };
+        await options.store.fail(job.id, failure, options.now()).catch(() => undefined);
+        return { kind: 'failed', error: failure };
+      })
+      .finally(() => {
+        clearTimeout(watchdog);
+        // A chunk's file is the caller's to move first; it removes the folder.
+        if (mode.kind !== 'chunk') rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+      });
+    log.info({ attempt: job.attempts, input: job.input.kind, mode: mode.kind }, 'render started');
+  }
+
+  get ending(): EndReason | undefined {
+    return this.#ending;
+  }
+
+  /** Stops the render (ffmpeg included): it ends as `why` says once the process is gone. */
+  end(why: EndReason): void {
+    if (this.#ending) return;
+    this.#ending = why;
+    if (this.#child.connected) this.#child.send({ type: 'cancel' });
+    const kill = setTimeout(() => killWorkerGroup(this.#child), CANCEL_KILL_MS);
+    kill.unref();
+    void this.done.finally(() => clearTimeout(kill));
+  }
+
+  async #supervise(
+    workDir: string,
+    options: RenderProcessOptions,
+    mode: RenderMode,
+    log: Logger,
+    stderr: () => string,
+  ): Promise<RenderEnd> {
+    const { store } = options;
+    const { job } = this;
+    const child = this.#child;
+    let resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined;
+    let finished:
+      | { outputs: WorkerOutput[] }
+      | { error: JobError }
+      | { plan: SplitPlan }
+      | { chunk: { path: string; frames: number } }
+      | undefined;
+    // Store writes from messages run in order, and all land before the end is settled.
+    let writes: Promise<unknown> = Promise.resolve();
+    const write = (step: () => Promise<unknown>) => {
+      writes = writes.then(step).catch((error: unknown) => log.error({ err: error }, 'store update failed'));
+    };
+    // 'close' comes after the last IPC message, so a result sent just before exiting is never missed.
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      child.once('close', (code, signal) => resolve({ code, signal }));
+      child.on('error', (error) => {
+        log.error({ err: error }, 'render worker error');
+        if (child.pid === undefined) resolve({ code: null, signal: null });
+      });
+    });
+    let lastProgress: JobProgress | undefined;
+    child.on('message', (message: FromWorker) => {
+      if (message.type === 'progress') {
+        // Only the newest report is written; one behind in the queue is dropped.
+        const pending = lastProgress === undefined;
+        lastProgress = message.progress;
+        if (!pending) return;
+        write(async () => {
+          const progress = lastProgress!;
+          lastProgress = undefined;
+          if (mode.kind === 'chunk') {
+            await store.setChunkProgress(job.id, {
+              index: mode.index,
+              count: mode.count,
+              framesDone: progress.framesDone,
+              framesTotal: mode.end - mode.start,
+            });
+          } else await store.setProgress(job.id, progress);
+        });
+      } else if (message.type === 'resolved') {
+        resolved = { spec: message.spec, code: message.code };
+        // Shown while the render runs, not only once it is stored.
+        if (mode.kind !== 'chunk') write(() => store.setResolved(job.id, message.spec, message.code));
+      } else if (message.type === 'authoring')
+        write(() => store.setAuthoring(job.id, message.authoring, message.changes));
+      else if (message.type === 'review') write(() => store.setReview(job.id, message.review));
+      else if (message.type === 'done') finished = { outputs: message.outputs };
+      else if (message.type === 'split') finished = { plan: message.plan };
+      else if (message.type === 'chunk-done')
+        finished = { chunk: { path: message.path, frames: message.frames } };
+      else if (message.type === 'failed') finished = { error: message.error };
+    });
+
+    await mkdir(workDir, { recursive: true });
+    const assignment: RenderAssignment = {
+      type: 'render',
+      jobId: job.id,
+      input: job.input,
+      options: job.options,
+      renderProject: options.renderProject,
+      workDir,
+      mode,
+      toolchain: await toolchainVersions().catch(() => undefined),
+    };
+    // Chunks and the stitch step render the spec the job already authored: never author twice.
+    if ((job.input.kind === 'prompt' || job.input.kind === 'edit') && job.spec && mode.kind !== 'whole') {
+      assignment.authored = job.spec;
+    } else if (job.input.kind === 'prompt' || job.input.kind === 'edit') {
+      assignment.ai = options.authoring?.({ provider: job.input.provider, model: job.input.model });
+    }
+    child.send(assignment);
+    const exit = await exited;
+    await writes;
+    const status = async () => (await store.get(job.id))?.status;
+
+    // A render that finished is kept, even when a shutdown's grace ran out as it was exiting.
+    if (finished && !('error' in finished) && this.#ending !== 'cancel' && this.#ending !== 'timeout') {
+      if ((await status()) === 'running') {
+        if ('plan' in finished) return { kind: 'split', plan: finished.plan };
+        if ('chunk' in finished) return { kind: 'chunk', ...finished.chunk };
+        return this.#store(finished.outputs, resolved, options, log);
+      }
+    }
+    if (this.#ending === 'timeout') {
+      const minutes = Math.round((options.timeoutMs / 60_000) * 10) / 10;
+      const error: JobError = {
+        code: 'timeout',
+        message: `the render ran longer than ${minutes} min (RENDER_TIMEOUT) and was stopped`,
+      };
+      await store.fail(job.id, error, options.now(), resolved);
+      log.warn('render stopped: it ran past RENDER_TIMEOUT');
+      return { kind: 'failed', error };
+    }
+    if (this.#ending === 'requeue') {
+      // A chunk is handed back by its queue alone; the render it belongs to goes on running.
+      if (mode.kind !== 'chunk') await store.requeue(job.id);
+      log.warn('render stopped by shutdown; queued again');
+      return { kind: 'requeued' };
+    }
+    if (this.#ending === 'cancel' || (await status()) !== 'running') {
+      log.info('render canceled');
+      return { kind: 'canceled' };
+    }
+    const reported = finished && 'error' in finished ? finished.error : undefined;
+    const error: JobError = reported ?? {
+      code: 'worker_crashed',
+      message: `the render process exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`,
+    };
+    if (!reported) log.error({ exit, stderr: stderr() }, 'render worker crashed');
+    // A chunk's failure is its queue's to retry; the render fails only when the retries run out.
+    if (mode.kind !== 'chunk') await store.fail(job.id, error, options.now(), resolved);
+    log.warn({ error }, mode.kind === 'chunk' ? 'render chunk failed' : 'render failed');
+    return { kind: 'failed', error };
+  }
+
+  async #store(
+    outputs: WorkerOutput[],
+    resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined,
+    options: RenderProcessOptions,
+    log: Logger,
+  ): Promise<RenderEnd> {
+    const { store, storage } = options;
+    const { job } = this;
+    await store.markStoring(job.id);
+    try {
+      const requests = job.options.outputs ?? [job.options];
+      const stored: StoredOutput[] = [];
+      for (const [index, output] of outputs.entries()) {
+        const request = requests[index] ?? job.options;
+        const put = (base: BaseFileKind, extension: string, contentType: string, from: string) => {
+          const ref = { id: job.id, kind: fileKind(base, index), extension };
+          return storage.put(ref, from, { contentType, filename: downloadName(ref) });
+        };
+        const format = FORMATS[request.format];
+        const extension = path.extname(output.videoPath);
+        const video = await put('video', extension, format.contentType, output.videoPath);
+        const receipt = await put('receipt', '.json', 'application/json', output.receiptPath);
+        const poster = output.posterPath ? await put('poster', '.png', 'image/png', output.posterPath) : null;
+        stored.push({
+          request: {
+            format: request.format,
+            quality: request.quality,
+            ...(request.aspect ? { aspect: request.aspect } : {}),
+            ...(request.poster ? { poster: request.poster } : {}),
+          },
+          video: {
+            extension,
+            bytes: video.bytes,
+            contentType: format.contentType,
+            width: output.width,
+            height: output.height,
+            durationSeconds: output.durationSeconds,
+            sha256: output.sha256,
+          },
+          poster: poster && { extension: '.png', bytes: poster.bytes, contentType: 'image/png' },
+          receipt: {
+            extension: '.json',
+            bytes: receipt.bytes,
+            contentType: 'application/json',
+            receipt: output.receipt,
+          },
+        });
+      }
+      // The first output is the job's video, poster and receipt; options.outputs lists them all.
+      const first = stored[0]!;
+      const outcome: JobOutcome = {
+        spec: resolved?.spec ?? null,
+        code: resolved?.code ?? null,
+        video: first.video,
+        poster: first.poster,
+        receipt: first.receipt,
+        outputs: job.options.outputs ? stored : null,
+      };
+      if (await store.succeed(job.id, outcome, options.now())) {
+        log.info({ bytes: first.video.bytes }, 'render succeeded');
+        return { kind: 'succeeded' };
+      }
+      // Canceled while storing: the files must not outlive the job.
+      await storage.removeRender(job.id);
+      return { kind: 'canceled' };
+    } catch (error) {
+      log.error({ err: error }, 'storing the render failed');
+      // The files stored before the failure must not look like a finished render.
+      await storage.removeRender(job.id).catch((cleanup: unknown) => {
+        log.error({ err: cleanup }, 'removing the partly stored render failed');
+      });
+      const failure: JobError = {
+        code: 'storage_failed',
+        message: 'the finished render could not be stored',
+      };
+      await store.fail(job.id, failure, options.now(), resolved);
+      return { kind: 'failed', error: failure };
+    }
+  }
+}

@@ -1,0 +1,49 @@
+// The shared render queue on Redis (BullMQ): its name, its job data, and the connections and
+// channels every process on it uses. The job store keeps what a render is; the queue only says
+// which worker runs what, with BullMQ's locks, stalled-job checks and retries.
+import { Redis } from 'ioredis';
+
+/** One queue holds both kinds of job: `render` (a whole render, or the parent of its chunks) and `chunk`. */
+export const RENDER_QUEUE = 'renders';
+
+export interface RenderJobData {
+  id: string;
+  /** Set once the render was split: the job comes back to stitch its chunks. */
+  stitch?: { chunks: number };
+}
+
+export interface ChunkJobData {
+  id: string;
+  index: number;
+  count: number;
+  start: number;
+  end: number;
+}
+
+/** A chunk is retried alone this many times (with backoff) before the render fails. */
+export const CHUNK_ATTEMPTS = 3;
+
+export interface QueueSettings {
+  redisUrl: string;
+  /** Prefix of every key (store and queue), so deployments can share one Redis. */
+  prefix: string;
+  /**
+   * How long a worker's lock on a job lasts without renewal (BullMQ renews it at half): a worker
+   * killed outright is noticed, and its job handed to another, about this long after.
+   */
+  lockMs: number;
+}
+
+/** A connection for BullMQ (which needs requests that wait out a reconnect rather than fail). */
+export function queueConnection(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null });
+}
+
+/** The channel a cancel is published on: every worker hears it and stops the render if it has it. */
+export const cancelChannel = (prefix: string) => `${prefix}:cancel`;
+
+/** The BullMQ id of a render's chunk (ids with ':' are refused by BullMQ). */
+export const chunkJobId = (renderId: string, index: number) => `${renderId}-chunk-${index}`;
+
+/** The render a BullMQ job id belongs to (a render's own id, or one of its chunks'). */
+export const renderIdOf = (jobId: string) => jobId.replace(/-chunk-\d+$/, '');
