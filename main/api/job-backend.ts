@@ -3,13 +3,13 @@
 // the worker command build their parts here, so both read the same settings the same way.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AuthoringChoice, JobStore } from '../jobs/job-store.ts';
 import { LocalRunner } from '../jobs/local-runner.ts';
 import { QueueRunner } from '../jobs/queue-runner.ts';
 import { QueueWorker } from '../jobs/queue-worker.ts';
 import { RedisJobStore } from '../jobs/redis-job-store.ts';
+import { queueConnection } from '../jobs/render-queue.ts';
 import type { RenderRunner } from '../jobs/render-runner.ts';
 import { SqliteJobStore } from '../jobs/sqlite-job-store.ts';
 import type { RenderAssignment } from '../jobs/worker-messages.ts';
@@ -32,9 +32,9 @@ export function authoringFor(config: ServerConfig) {
   };
 }
 
-export function openJobStore(config: ServerConfig): JobStore {
+export function openJobStore(config: ServerConfig, log: Logger): JobStore {
   if (config.queue) {
-    return new RedisJobStore(new Redis(config.queue.redisUrl, { maxRetriesPerRequest: 3 }), {
+    return new RedisJobStore(queueConnection(config.queue.redisUrl, log, { failFast: true }), {
       prefix: config.queue.prefix,
     });
   }

@@ -48,7 +48,7 @@ export async function openRenderContext(
     : await secret('api-token');
   const signingSecret = config.signingSecret ?? (await secret('signing-secret')).value;
 
-  const store = openJobStore(config);
+  const store = openJobStore(config, log.child({ component: 'store' }));
   const storage = openStorage(config);
   const runner = openRunner(config, { store, storage, log: log.child({ component: 'runner' }), now });
   const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });

@@ -31,7 +31,7 @@ export async function runWorker(options: WorkerCommandOptions = {}): Promise<num
   }
   const concurrency = options.concurrency ?? (config.renderConcurrency || 1);
   const log = pino({ level: config.logLevel, base: { component: 'worker' } });
-  const store = openJobStore(config);
+  const store = openJobStore(config, log);
   const storage = openStorage(config);
   const worker = openQueueWorker(config, { store, storage, log, concurrency });
   await worker.start();

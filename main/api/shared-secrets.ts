@@ -1,9 +1,9 @@
 // The generated secrets of a deployment on Redis (QUEUE_BACKEND=redis): made once by the first
 // process and read by every other, so API instances on several machines sign links and webhooks
 // alike and accept one API token. A secret set in the environment is used instead, and never stored.
-import { Redis } from 'ioredis';
 import { randomToken } from '../storage/secrets.ts';
 import type { StoredSecret } from '../storage/secrets.ts';
+import { closeConnection, queueConnection } from '../jobs/render-queue.ts';
 import type { QueueSettings } from '../jobs/render-queue.ts';
 
 export interface SecretSource {
@@ -12,7 +12,7 @@ export interface SecretSource {
 }
 
 export function redisSecrets(queue: QueueSettings): SecretSource {
-  const redis = new Redis(queue.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: true });
+  const redis = queueConnection(queue.redisUrl, undefined, { failFast: true });
   const key = `${queue.prefix}:secrets`;
   return {
     async get(name, generate = () => randomToken()) {
@@ -22,7 +22,7 @@ export function redisSecrets(queue: QueueSettings): SecretSource {
       return { value: created ? value : (await redis.hget(key, name))!, created };
     },
     async close() {
-      await redis.quit().catch(() => redis.disconnect());
+      await closeConnection(redis);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { JobStore, RenderJob } from './job-store.ts';
 import type { QueueWorker } from './queue-worker.ts';
-import { RENDER_QUEUE, cancelChannel, queueConnection } from './render-queue.ts';
+import { RENDER_QUEUE, cancelChannel, closeConnection, queueConnection } from './render-queue.ts';
 import type { QueueSettings, RenderJobData } from './render-queue.ts';
 import type { RenderRunner } from './render-runner.ts';
 
@@ -27,6 +27,7 @@ export interface QueueRunnerOptions {
 export class QueueRunner implements RenderRunner {
   readonly #options: QueueRunnerOptions;
   #queue: Queue | undefined;
+  #queueConnection: Redis | undefined;
   #publisher: Redis | undefined;
   #accepting = false;
 
@@ -48,11 +49,9 @@ export class QueueRunner implements RenderRunner {
    */
   async start(): Promise<void> {
     const { queue: settings, store, log } = this.#options;
-    this.#queue = new Queue(RENDER_QUEUE, {
-      connection: queueConnection(settings.redisUrl),
-      prefix: settings.prefix,
-    });
-    this.#publisher = queueConnection(settings.redisUrl);
+    this.#queueConnection = queueConnection(settings.redisUrl, log);
+    this.#queue = new Queue(RENDER_QUEUE, { connection: this.#queueConnection, prefix: settings.prefix });
+    this.#publisher = queueConnection(settings.redisUrl, log);
     await this.#queue.waitUntilReady();
     let requeued = 0;
     for (const id of await store.idsByStatus('queued', 100_000)) {
@@ -86,6 +85,7 @@ export class QueueRunner implements RenderRunner {
   async stop(graceMs: number): Promise<void> {
     this.#accepting = false;
     await this.#options.worker?.stop(graceMs);
-    await Promise.allSettled([this.#queue?.close(), this.#publisher?.quit()]);
+    await this.#queue?.close().catch(() => undefined);
+    await Promise.all([closeConnection(this.#queueConnection), closeConnection(this.#publisher)]);
   }
 }

@@ -21,6 +21,7 @@ import {
   RENDER_QUEUE,
   cancelChannel,
   chunkJobId,
+  closeConnection,
   queueConnection,
   renderIdOf,
 } from './render-queue.ts';
@@ -59,9 +60,9 @@ export class QueueWorker {
   #worker: Worker | undefined;
   #queue: Queue | undefined;
   #events: QueueEvents | undefined;
-  #subscriber: Redis | undefined;
   #roster: WorkerRoster | undefined;
-  #rosterConnection: Redis | undefined;
+  /** Every connection this worker opened: BullMQ closes none it was given. */
+  readonly #connections: Redis[] = [];
 
   constructor(options: QueueWorkerOptions) {
     this.#options = options;
@@ -79,28 +80,28 @@ export class QueueWorker {
     const { queue: settings, concurrency, log, workRoot } = this.#options;
     await rm(workRoot, { recursive: true, force: true });
     await mkdir(workRoot, { recursive: true });
-    this.#rosterConnection = queueConnection(settings.redisUrl);
-    this.#roster = new WorkerRoster(this.#rosterConnection, settings.prefix, this.#id);
+    const connect = () => {
+      const connection = queueConnection(settings.redisUrl, log);
+      this.#connections.push(connection);
+      return connection;
+    };
+    this.#roster = new WorkerRoster(connect(), settings.prefix, this.#id);
     await this.#warnOnSharedLocalStorage();
     this.#roster.start(concurrency, () => this.#active.size);
 
-    this.#subscriber = queueConnection(settings.redisUrl);
-    this.#subscriber.on('message', (_channel: string, id: string) => {
+    const subscriber = connect();
+    subscriber.on('message', (_channel: string, id: string) => {
       for (const render of this.#active.values()) if (render.job.id === id) render.end('cancel');
     });
-    await this.#subscriber.subscribe(cancelChannel(settings.prefix));
+    await subscriber.subscribe(cancelChannel(settings.prefix));
 
-    const connection = queueConnection(settings.redisUrl);
-    this.#queue = new Queue(RENDER_QUEUE, { connection, prefix: settings.prefix });
+    this.#queue = new Queue(RENDER_QUEUE, { connection: connect(), prefix: settings.prefix });
     // A job BullMQ itself fails (stalled too often, a chunk out of retries) still ends its render.
-    this.#events = new QueueEvents(RENDER_QUEUE, {
-      connection: queueConnection(settings.redisUrl),
-      prefix: settings.prefix,
-    });
+    this.#events = new QueueEvents(RENDER_QUEUE, { connection: connect(), prefix: settings.prefix });
     this.#events.on('failed', ({ jobId, failedReason }) => void this.#settleFailed(jobId, failedReason));
 
     this.#worker = new Worker(RENDER_QUEUE, (job, token) => this.#process(job, token), {
-      connection: queueConnection(settings.redisUrl),
+      connection: connect(),
       prefix: settings.prefix,
       concurrency,
       lockDuration: settings.lockMs,
@@ -128,12 +129,8 @@ export class QueueWorker {
     if (timedOut) for (const render of this.#active.values()) render.end('requeue');
     await closing;
     await this.#roster?.stop();
-    await Promise.allSettled([
-      this.#events?.close(),
-      this.#queue?.close(),
-      this.#subscriber?.quit(),
-      this.#rosterConnection?.quit(),
-    ]);
+    await Promise.allSettled([this.#events?.close(), this.#queue?.close()]);
+    await Promise.all(this.#connections.map((connection) => closeConnection(connection)));
     await rm(this.#options.workRoot, { recursive: true, force: true }).catch(() => undefined);
   }
 

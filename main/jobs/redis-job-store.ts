@@ -22,6 +22,7 @@ import type {
 } from './job-store.ts';
 import { TERMINAL_STATUSES } from './job-store.ts';
 import { json, toJob, webhookOf } from './job-row.ts';
+import { closeConnection } from './render-queue.ts';
 import type { DeliveryRow, JobRow } from './job-row.ts';
 
 const NUMERIC_FIELDS = ['created_at', 'started_at', 'finished_at', 'expires_at', 'attempts'] as const;
@@ -621,6 +622,6 @@ export class RedisJobStore implements JobStore {
   }
 
   async close(): Promise<void> {
-    if (this.#redis.status !== 'end') await this.#redis.quit().catch(() => this.#redis.disconnect());
+    await closeConnection(this.#redis);
   }
 }

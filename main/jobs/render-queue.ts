@@ -2,6 +2,7 @@
 // channels every process on it uses. The job store keeps what a render is; the queue only says
 // which worker runs what, with BullMQ's locks, stalled-job checks and retries.
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 
 /** One queue holds both kinds of job: `render` (a whole render, or the parent of its chunks) and `chunk`. */
 export const RENDER_QUEUE = 'renders';
@@ -34,9 +35,35 @@ export interface QueueSettings {
   lockMs: number;
 }
 
-/** A connection for BullMQ (which needs requests that wait out a reconnect rather than fail). */
-export function queueConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+/** Connection errors are logged at most this often: ioredis reports every reconnect attempt. */
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
+/**
+ * A connection for BullMQ (which needs requests that wait out a reconnect rather than fail). Its
+ * owner closes it with closeConnection: BullMQ leaves connections it was given open.
+ */
+export function queueConnection(url: string, log?: Logger, options: { failFast?: boolean } = {}): Redis {
+  // failFast: a request (an API call reading the store) fails after a few retries, not never.
+  const redis = new Redis(url, { maxRetriesPerRequest: options.failFast ? 3 : null });
+  let loggedAt = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - loggedAt < ERROR_LOG_INTERVAL_MS) return;
+    loggedAt = Date.now();
+    log?.warn({ err: { message: error.message } }, 'Redis connection failed; retrying');
+  });
+  return redis;
+}
+
+/** Closes a connection: politely while Redis answers, else at once (a stop never waits on a dead Redis). */
+export async function closeConnection(redis: Redis | undefined): Promise<void> {
+  if (!redis || redis.status === 'end') return;
+  if (redis.status !== 'ready') {
+    redis.disconnect();
+    return;
+  }
+  const timer = setTimeout(() => redis.disconnect(), 2000);
+  await redis.quit().catch(() => redis.disconnect());
+  clearTimeout(timer);
 }
 
 /** The channel a cancel is published on: every worker hears it and stops the render if it has it. */
