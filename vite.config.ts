@@ -27,6 +27,7 @@ const SLOW_MODULE_TESTS = [
   '**/verify/verify.test.ts',
   '**/probe-media.test.ts',
   '**/video-frames.test.ts',
+  '**/stitch-video.test.ts', // renders a video whole and in chunks, then stitches them
   // processes and servers: `kino preview`, tsc, the preview server, the render API, a workspace
   '**/preview-command.test.ts',
   '**/captions-command.test.ts', // also renders

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import type { OutputFormat } from '../../shared/output/formats.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
-import { encoderArgs, encoderSettingsUsed, hardwareTrialArgs, hardwareVideoBitrate } from './formats.ts';
+import {
+  encoderArgs,
+  encoderSettingsUsed,
+  hardwareTrialArgs,
+  hardwareVideoBitrate,
+  stitchArgs,
+} from './formats.ts';
 import type { EncoderArgsInput } from './formats.ts';
 import { FrameEncoder } from './frame-encoder.ts';
 
@@ -163,6 +169,53 @@ describe('encoderArgs with settings chosen', () => {
     expect(valueAfter(list, '-c:a')).toBe('libopus');
     expect(valueAfter(list, '-b:a')).toBe('128k');
     expect(valueAfter(list, '-filter_complex')).toContain('format=yuva420p[vout]');
+  });
+});
+
+describe('a render in chunks', () => {
+  it('encodes a chunk with the render’s video settings, closed GOPs, no sound and no faststart pass', () => {
+    const chosen = { crf: 0, preset: 'ultrafast', pixelFormat: 'yuv444p', audioBitrate: '96k' } as const;
+    const whole = encoderArgs(input({ encoder: chosen }));
+    const chunk = encoderArgs(input({ encoder: chosen, chunk: true }));
+    const videoPart = (list: string[]) => list.slice(0, list.indexOf('-r', list.indexOf('-c:v')));
+    // Up to the codec options the chunk's command is the whole render's, without the audio inputs.
+    const withoutAudio = encoderArgs(input({ encoder: chosen, audio: undefined }));
+    expect(videoPart(chunk)).toEqual([...videoPart(withoutAudio), '-flags', '+cgop']);
+    expect(whole.some((arg) => arg.includes('music.m4a'))).toBe(true);
+    expect(chunk.some((arg) => arg.includes('music.m4a'))).toBe(false);
+    expect(chunk).toContain('-an');
+    expect(chunk).not.toContain('-movflags');
+    expect(() => encoderArgs(input({ format: 'mov', chunk: true }))).toThrow(/only mp4 encodes in chunks/);
+  });
+
+  it('stitches by stream copy from a concat list through the file protocol, mixing the sound as a render does', () => {
+    const list = stitchArgs({
+      listPath: '/work/chunks.ffconcat',
+      audio: music,
+      encoder: { audioBitrate: '96k' },
+      outputPath: '/out/video.mp4',
+    });
+    expect(list.slice(5, 13)).toEqual([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-protocol_whitelist',
+      'file',
+      '-i',
+      'file:/work/chunks.ffconcat',
+    ]);
+    const render = encoderArgs(input({ encoder: { audioBitrate: '96k' } }));
+    expect(valueAfter(list, '-filter_complex')).toBe(
+      valueAfter(render, '-filter_complex')!.split(';').slice(1).join(';'),
+    );
+    expect(valueAfter(list, '-c:v')).toBe('copy');
+    for (const flag of ['-c:a', '-b:a', '-ar', '-ac', '-movflags']) {
+      expect(valueAfter(list, flag), flag).toBe(valueAfter(render, flag));
+    }
+    const silent = stitchArgs({ listPath: '/work/chunks.ffconcat', outputPath: '/out/video.mp4' });
+    expect(silent).toContain('-an');
+    expect(silent).not.toContain('-filter_complex');
   });
 });
 

@@ -72,6 +72,12 @@ export interface EncoderArgsInput {
    * format by encoderSettingsIssues. Unset or empty: the quality level's command, unchanged.
    */
   encoder?: EncoderSettings | undefined;
+  /**
+   * A chunk of an mp4 render, joined to the others later by stream copy (stitchArgs): the same
+   * video encoder settings, closed GOPs, no audio (the soundtrack is mixed once, when stitching),
+   * and no faststart pass (the stitched file gets one).
+   */
+  chunk?: boolean | undefined;
 }
 
 // RGB becomes BT.709 limited-range YUV and is tagged so: untagged HD video is assumed BT.709 by
@@ -293,7 +299,10 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
     input.codecSettings ?? qualitySettings(input.format, input.quality).video,
     input.encoder,
   );
-  const audio = formatHasAudio(input.format) && input.audio ? audioMixGraph(input.audio, 1) : undefined;
+  if (input.chunk && input.format !== 'mp4')
+    throw new Error(`only mp4 encodes in chunks, not ${input.format}.`);
+  const audio =
+    formatHasAudio(input.format) && input.audio && !input.chunk ? audioMixGraph(input.audio, 1) : undefined;
   const out = outputGeometry(input);
   const hardware = hardwareEncoder(input);
   const graph = [videoFilter(input, settings), ...(audio ? [audio.filterGraph] : [])].join(';');
@@ -323,16 +332,69 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
     ...(hardware
       ? hardwareCodecArgs(hardware, hardwareVideoBitrate(out, input.quality))
       : videoCodecArgs(settings)),
+    // libx264 closes its GOPs unless asked otherwise; a chunk says so for any H.264 encoder.
+    ...(input.chunk ? ['-flags', '+cgop'] : []),
     '-r',
     String(out.fps),
     ...(audio
       ? [...audioCodecArgs(input.format, input.encoder?.audioBitrate), '-ar', '48000', '-ac', '2']
       : ['-an']),
-    ...(input.format === 'mp4' ? ['-movflags', '+faststart'] : []),
+    ...(input.format === 'mp4' && !input.chunk ? ['-movflags', '+faststart'] : []),
     '-map_metadata',
     '-1',
     '-f',
     FORMATS[input.format].muxer,
+    input.outputPath,
+  ];
+}
+
+export interface StitchArgsInput {
+  /** An ffconcat list naming the chunks, with each one's exact duration (see stitch-video.ts). */
+  listPath: string;
+  /** The soundtrack of the whole render, mixed as a single mp4 render mixes it. */
+  audio?: AudioMixPlan | undefined;
+  /** The render's encoder settings (the audio bitrate is read from them). */
+  encoder?: EncoderSettings | undefined;
+  outputPath: string;
+}
+
+/**
+ * Joins mp4 chunks (encoderArgs with `chunk`) into the render's mp4: the H.264 stream copied as it
+ * is, the soundtrack encoded once over the whole length with the audio settings of a single mp4
+ * render, faststart as every mp4. The list names absolute paths, so the concat demuxer runs with
+ * -safe 0; only the file protocol is allowed, for the list and every file it names.
+ */
+export function stitchArgs(input: StitchArgsInput): string[] {
+  const audio = input.audio ? audioMixGraph(input.audio, 1) : undefined;
+  return [
+    '-hide_banner',
+    '-nostats',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-protocol_whitelist',
+    'file',
+    '-i',
+    `file:${input.listPath}`,
+    ...(audio ? [...audio.inputArgs, '-filter_complex', audio.filterGraph] : []),
+    '-map',
+    '0:v:0',
+    ...(audio ? ['-map', `[${audio.outputLabel}]`] : []),
+    '-c:v',
+    'copy',
+    ...(audio
+      ? [...audioCodecArgs('mp4', input.encoder?.audioBitrate), '-ar', '48000', '-ac', '2']
+      : ['-an']),
+    '-movflags',
+    '+faststart',
+    '-map_metadata',
+    '-1',
+    '-f',
+    FORMATS.mp4.muxer,
     input.outputPath,
   ];
 }

@@ -29,6 +29,8 @@ export interface EncodeJob {
   audio?: AudioMixPlan | undefined;
   /** Settings over the quality preset's. */
   encoder?: EncoderSettings | undefined;
+  /** A chunk of an mp4 render, to be stitched (see EncoderArgsInput.chunk): video only. */
+  chunk?: boolean | undefined;
   signal?: AbortSignal | undefined;
 }
 

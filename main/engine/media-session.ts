@@ -120,9 +120,18 @@ export class MediaSession implements MediaLookup {
 
   /**
    * The media files the render read, in plan order: every image (decoded up front), the videos a
-   * frame was drawn from so far, and the other sources (audio) when `audio` is true.
+   * frame was drawn from so far, and the other sources (audio) when `audio` is true. With
+   * `videosBefore`, every video shown before that frame counts as drawn from: what a render of
+   * those frames reads, named by a session that draws none (stitching a render's chunks).
    */
-  filesUsed({ audio }: { audio: boolean }): MediaFileUse[] {
+  filesUsed({ audio, videosBefore }: { audio: boolean; videosBefore?: number | undefined }): MediaFileUse[] {
+    if (videosBefore !== undefined) {
+      for (const use of this.#videos) {
+        if (use.startFrame < videosBefore && use.frameCount > 0 && this.#files.has(use.src)) {
+          this.#videosDrawn.add(use.src);
+        }
+      }
+    }
     const used: MediaFileUse[] = [];
     for (const [source, path] of this.#files) {
       const role = this.#imageSources.has(source)

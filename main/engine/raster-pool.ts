@@ -15,6 +15,8 @@ export interface RasterPoolOptions extends Omit<RasterWorkerInit, 'slots' | 'fra
   threads: number;
   width: number;
   height: number;
+  /** The first frame drawn (a chunk of a render); default 0. */
+  first?: number | undefined;
   signal?: AbortSignal | undefined;
   /**
    * Called for each frame, in order, before a thread draws it: decodes the video pictures it shows
@@ -55,8 +57,8 @@ function workerFailure(error: unknown): Error {
 }
 
 /**
- * Draws frames 0..total-1 on `threads` workers and calls `onFrame` for each in order, awaiting it
- * before the slot is drawn into again. Returns the workers' summed drawing time.
+ * Draws frames first..first+total-1 on `threads` workers and calls `onFrame` for each in order,
+ * awaiting it before the slot is drawn into again. Returns the workers' summed drawing time.
  */
 export async function rasterInParallel(
   options: RasterPoolOptions,
@@ -77,7 +79,9 @@ export async function rasterInParallel(
   const workers: PoolWorker[] = [];
   const freeSlots = Array.from({ length: slotCount }, (_, i) => i);
   const drawn = new Map<number, number>();
-  let nextToAssign = 0;
+  const first = options.first ?? 0;
+  const end = first + total;
+  let nextToAssign = first;
   let drawMs = 0;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
@@ -100,7 +104,7 @@ export async function rasterInParallel(
     // The flag is set before the pass starts: a pass that never awaits ends (and clears it) inside.
     assignPass = (async () => {
       try {
-        while (!failure && !finished && nextToAssign < total && freeSlots.length > 0) {
+        while (!failure && !finished && nextToAssign < end && freeSlots.length > 0) {
           const idle = workers.reduce<PoolWorker | undefined>(
             (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
             undefined,
@@ -131,11 +135,11 @@ export async function rasterInParallel(
       if (message.type === 'ready') {
         // The thread mounted the video itself (a composition is loaded again from its file): it must
         // be the video this render planned, or its frames would not fit the slots.
-        if (message.width !== options.width || message.height !== options.height || message.frames < total) {
+        if (message.width !== options.width || message.height !== options.height || message.frames < end) {
           fail(
             new RasterWorkerError(
               `a rasterising thread mounted a different video (${message.width}×${message.height}, ${message.frames} frames; ` +
-                `the render has ${options.width}×${options.height}, ${total} frames): did its file change during the render?`,
+                `the render has ${options.width}×${options.height}, ${end} frames): did its file change during the render?`,
             ),
           );
           return;
@@ -168,7 +172,7 @@ export async function rasterInParallel(
   try {
     await until(() => ready === options.threads);
     assign();
-    for (let frame = 0; frame < total; frame++) {
+    for (let frame = first; frame < end; frame++) {
       await until(() => drawn.has(frame));
       const slot = drawn.get(frame)!;
       drawn.delete(frame);

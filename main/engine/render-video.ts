@@ -17,7 +17,7 @@ import type { EncoderSettings } from '../encoder/encoder-settings.ts';
 import { writePoster } from '../encoder/poster.ts';
 import { posterFrameFor } from './poster-frame.ts';
 import { assertVerified, verifyOutput } from '../verify/verify.ts';
-import type { VerifiedOutput } from '../verify/verify.ts';
+import type { ExpectedOutput, VerifiedOutput } from '../verify/verify.ts';
 import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
 import type { FontFileUse } from './fonts.ts';
@@ -32,6 +32,8 @@ import { rasterInParallel } from './raster-pool.ts';
 import { rasterThreads } from './raster-threads.ts';
 import { resolveForOutput } from './output-video.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
+import { assertChunkRange, assertChunkedFormat } from './render-chunks.ts';
+import type { FrameRange } from './render-chunks.ts';
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -49,6 +51,14 @@ export interface RenderOptions {
   concurrency?: number | undefined;
   /** Encoder settings over the quality preset's. */
   encoder?: EncoderSettings | undefined;
+  /**
+   * Render only frames [start, end) of the timeline (of its first `frames` when set), as a chunk to
+   * be joined with the others by stitchVideo: a video-only H.264 mp4 with closed GOPs and the
+   * render's encoder settings. Frame numbers are the timeline's, so animation and video clips are
+   * where a whole render has them. mp4 only. A poster is written only by the chunk holding its
+   * frame (see renderFramePlan).
+   */
+  chunk?: FrameRange | undefined;
 }
 
 export type RenderStage = 'preparing' | 'rendering' | 'encoding' | 'verifying';
@@ -100,6 +110,8 @@ export interface RenderResult {
   frames: number;
   /** The timeline's length in frames (`frames` is fewer when only the first frames were asked for). */
   framesTotal: number;
+  /** The frames this file holds, when it is a chunk (options.chunk); `frames` is their count. */
+  chunk?: FrameRange | undefined;
   /** The aspect rendered (the option, else the spec's, else reels); undefined for a custom size. */
   aspect: AspectName | undefined;
   durationSeconds: number;
@@ -108,7 +120,8 @@ export interface RenderResult {
   timings: RenderTimings;
 }
 
-function audioPlan(
+/** The soundtrack of `video`, `durationSeconds` long, read from the files `media` resolved. */
+export function audioPlan(
   video: ResolvedVideo,
   media: MediaSession,
   durationSeconds: number,
@@ -127,22 +140,72 @@ export class OutputExtensionError extends Error {
   override name = 'OutputExtensionError';
 }
 
+export function assertOutputExtension(outputPath: string, format: OutputFormat): void {
+  const expectedExt = FORMAT_EXTENSIONS[format];
+  if (extname(outputPath).toLowerCase() !== expectedExt) {
+    throw new OutputExtensionError(
+      `${outputPath}: the ${format} format writes ${expectedExt} files; change the extension.`,
+    );
+  }
+}
+
+/**
+ * Where an output is encoded before it is verified: a hidden sibling, renamed into place only once
+ * verified, so a failed or mismatched render never leaves a file that looks finished.
+ */
+export function stagingPathFor(outputPath: string): string {
+  const ext = extname(outputPath);
+  return join(
+    dirname(outputPath),
+    `.${basename(outputPath, ext)}.${randomBytes(4).toString('hex')}.verifying${ext}`,
+  );
+}
+
+/** Verifies the staged file and renames it to `outputPath`; on any failure the staged file is removed. */
+export async function placeVerified(
+  stagingPath: string,
+  outputPath: string,
+  expected: ExpectedOutput,
+): Promise<VerifiedOutput> {
+  const verified = await verifyOutput(stagingPath, expected).catch(async (error: unknown) => {
+    await rm(stagingPath, { force: true });
+    throw error;
+  });
+  const output = { ...verified, path: outputPath };
+  try {
+    assertVerified(output);
+    await rename(stagingPath, outputPath);
+  } catch (error) {
+    await rm(stagingPath, { force: true });
+    throw error;
+  }
+  return output;
+}
+
+/** The aspect a render names in its result: the option, else the spec's, else reels; undefined for a custom size. */
+export function renderedAspect(model: VideoModel, options: RenderOptions): AspectName | undefined {
+  const aspect = options.aspect ?? model.aspect ?? 'reels';
+  return typeof aspect === 'string' ? aspect : undefined;
+}
+
 export async function renderVideo(request: RenderRequest): Promise<RenderResult> {
   const started = performance.now();
   const { options, signal, onProgress } = request;
-  const expectedExt = FORMAT_EXTENSIONS[options.format];
-  if (extname(request.outputPath).toLowerCase() !== expectedExt) {
-    throw new OutputExtensionError(
-      `${request.outputPath}: the ${options.format} format writes ${expectedExt} files; change the extension.`,
-    );
-  }
+  const { chunk } = options;
+  if (chunk) assertChunkedFormat(options.format);
+  assertOutputExtension(request.outputPath, options.format);
   // Code is highlighted while fonts and media load (a rejection is kept for the await below, not left
   // unhandled).
   const highlighter = prepareCodeHighlighter(request.model);
   highlighter.catch(() => undefined);
   const fonts = await prepareFonts(request.model, request.project, signal);
   const video = resolveForOutput(request.model, options);
-  const totalFrames = Math.max(1, Math.min(video.durationFrames, options.frames ?? video.durationFrames));
+  // The frames the render has (whole, or its first `frames`), and the run of them this file holds.
+  const renderFrames = Math.max(1, Math.min(video.durationFrames, options.frames ?? video.durationFrames));
+  if (chunk) assertChunkRange(chunk, renderFrames);
+  const firstFrame = chunk?.start ?? 0;
+  const totalFrames = chunk ? chunk.end - chunk.start : renderFrames;
+  const endFrame = firstFrame + totalFrames;
   const durationSeconds = totalFrames / video.fps;
   onProgress?.({
     stage: 'preparing',
@@ -167,19 +230,17 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const code = await highlighter;
   checkCaptions(video.model, (src) => media.captionText(src));
   checkCharts(video.model, (src) => media.dataText(src));
-  const plannedAudio = formatHasAudio(options.format) ? audioPlan(video, media, durationSeconds) : undefined;
+  // A chunk has no sound: the soundtrack is mixed once, over the whole length, when stitching.
+  const plannedAudio =
+    formatHasAudio(options.format) && !chunk ? audioPlan(video, media, durationSeconds) : undefined;
   const audio = plannedAudio && (await dropSoundlessTracks(plannedAudio, signal));
+  // The poster frame is the render's (a chunk checks it against the whole render's frames); only the
+  // chunk holding it keeps its pixels.
   const posterFrame =
-    options.poster === undefined ? undefined : posterFrameFor(options.poster, video.fps, totalFrames);
+    options.poster === undefined ? undefined : posterFrameFor(options.poster, video.fps, renderFrames);
   let posterPixels: Buffer | undefined;
 
-  // The encode lands on a staging name and is renamed only once verified, so a failed or
-  // mismatched render never leaves a file that looks finished.
-  const ext = extname(request.outputPath);
-  const stagingPath = join(
-    dirname(request.outputPath),
-    `.${basename(request.outputPath, ext)}.${randomBytes(4).toString('hex')}.verifying${ext}`,
-  );
+  const stagingPath = stagingPathFor(request.outputPath);
   const encoder = FrameEncoder.start({
     outputPath: stagingPath,
     format: options.format,
@@ -190,6 +251,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     totalFrames,
     audio,
     encoder: options.encoder,
+    chunk: chunk !== undefined,
     signal,
   });
   const prepareMs = performance.now() - started;
@@ -199,16 +261,17 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   let lastReport = 0;
   const frameDone = (frame: number) => {
     const now = performance.now();
-    if (!onProgress || (now - lastReport <= 200 && frame !== totalFrames - 1)) return;
+    const done = frame - firstFrame + 1;
+    if (!onProgress || (now - lastReport <= 200 && done !== totalFrames)) return;
     lastReport = now;
     const elapsed = (now - loopStarted) / 1000;
-    const fps = (frame + 1) / Math.max(elapsed, 1e-3);
+    const fps = done / Math.max(elapsed, 1e-3);
     onProgress({
       stage: 'rendering',
-      framesDone: frame + 1,
+      framesDone: done,
       framesTotal: totalFrames,
       fps,
-      etaSeconds: (totalFrames - frame - 1) / fps,
+      etaSeconds: (totalFrames - done) / fps,
     });
   };
   const inFlight: Promise<void>[] = [];
@@ -222,6 +285,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
           output: { aspect: options.aspect, format: options.format, quality: options.quality },
           width: video.size.width,
           height: video.size.height,
+          first: firstFrame,
           signal,
           prepare: (frame) => media.relayFrame(frame),
         },
@@ -238,7 +302,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     } else {
       const surface = createSkiaSurface(video.size.width, video.size.height);
       const env = createDrawEnv(video.size, video.fps, media, undefined, code);
-      for (let frame = 0; frame < totalFrames; frame++) {
+      for (let frame = firstFrame; frame < endFrame; frame++) {
         signal?.throwIfAborted();
         const drawStart = performance.now();
         await media.prepareFrame(frame);
@@ -295,7 +359,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     ...video.size,
     fps: video.fps,
   });
-  const verified = await verifyOutput(stagingPath, {
+  const output = await placeVerified(stagingPath, request.outputPath, {
     format: options.format,
     width: geometry.width,
     height: geometry.height,
@@ -306,20 +370,8 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     alpha: formatHasAlpha(options.format),
     audio: audio !== undefined && audioMixIsAudible(audio),
     pixelFormat: options.format === 'mp4' ? h264PixelFormat(options.encoder) : undefined,
-  }).catch(async (error: unknown) => {
-    await rm(stagingPath, { force: true });
-    throw error;
   });
-  const output = { ...verified, path: request.outputPath };
-  try {
-    assertVerified(output);
-    await rename(stagingPath, request.outputPath);
-  } catch (error) {
-    await rm(stagingPath, { force: true });
-    throw error;
-  }
   const verifyMs = performance.now() - verifyStart;
-  const aspect = options.aspect ?? request.model.aspect ?? 'reels';
   return {
     output,
     poster,
@@ -328,7 +380,8 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     fps: geometry.fps,
     frames: totalFrames,
     framesTotal: video.durationFrames,
-    aspect: typeof aspect === 'string' ? aspect : undefined,
+    ...(chunk ? { chunk: { start: chunk.start, end: chunk.end } } : {}),
+    aspect: renderedAspect(request.model, options),
     durationSeconds,
     inputs: [...media.filesUsed({ audio: plannedAudio !== undefined }), ...fonts],
     timings: {
