@@ -2,16 +2,50 @@
 // serve, `kino worker` processes that render, a real redis-server between them. Workers killed
 // outright, drained with SIGTERM, a cancel reaching the worker that runs the render, cleanup by
 // another API instance, and a Redis restart with a render still queued.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { TEST_CLEANUP_TOKEN, TINY_SPEC, sleep, until, waitForRender } from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
+import { REPO_ROOT, runKino } from './cli-helpers.ts';
 import { hasRedisServer, useQueueCluster } from './queue-cluster.ts';
 import type { RunningWorker } from './queue-cluster.ts';
+
+/**
+ * Four seconds with a soundtrack, a looping slowed video clip and moving text: what chunk
+ * boundaries could break (clip frames, animation times, audio).
+ */
+const CHUNKED_SPEC = {
+  kinoSpec: 1,
+  aspect: 'square',
+  fps: 30,
+  audio: [{ src: 'asset:music-loop.m4a', volume: 0.6, loop: true, fadeIn: '300ms', fadeOut: '500ms' }],
+  scenes: [
+    {
+      duration: '4s',
+      background: { type: 'video', src: 'asset:clip-waves.mp4', fit: 'cover', rate: 0.75, loop: true },
+      elements: [{ type: 'text', text: 'Chunked', size: 110, animate: [{ preset: 'slideFadeIn' }] }],
+    },
+  ],
+};
+
+/** Per-frame MD5s of the decoded video, and the MD5 of the decoded audio samples. */
+function decodedHashes(file: string): { frames: string[]; audio: string } {
+  const frames = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v', '-f', 'framemd5', '-'], {
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(',').at(-1)!.trim());
+  const audio = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a', '-f', 's16le', '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { frames, audio: createHash('md5').update(audio).digest('hex') };
+}
 
 /** Several seconds of rendering at draft quality (261 frames). */
 const LONG_KEY = 'product-launch';
@@ -201,11 +235,119 @@ describe.skipIf(!hasRedisServer)('the render API on a Redis queue', () => {
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
   });
 
+  it('an API with RENDER_CONCURRENCY > 0 renders from the queue itself; readyz names a Redis that is down', async () => {
+    const api = await cluster.startApi({ env: { RENDER_CONCURRENCY: '1' } });
+    const job = await postRender(api, { spec: TINY_SPEC });
+    const done = await waitForRender(api, job.id);
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    expect(api.output()).toMatch(new RegExp(`"jobId":"${job.id}"[^\\n]*"msg":"render started"`));
+    const ready = await api.api('/v1/readyz');
+    expect(ready.status).toBe(200);
+    await ready.body?.cancel();
+    await cluster.redis.stop();
+    try {
+      const down = await api.api('/v1/readyz');
+      const problem = (await down.json()) as { detail: string };
+      expect(down.status).toBe(503);
+      expect(JSON.stringify(problem)).toMatch(/job store does not answer/);
+    } finally {
+      await cluster.redis.restart();
+    }
+  });
+
+  it('a worker killed mid-chunk: that chunk alone is rendered again, and the render completes', async () => {
+    const api = await cluster.startApi();
+    const env = { CHUNK_MIN_FRAMES: '40' };
+    const workers = [await cluster.startWorker(env), await cluster.startWorker(env)];
+    const long = { ...CHUNKED_SPEC, scenes: [{ ...CHUNKED_SPEC.scenes[0]!, duration: '8s' }] };
+    const job = await postRender(api, { spec: long, options: { quality: 'draft' } });
+    const chunkStarts = (worker: RunningWorker) =>
+      [...worker.output().matchAll(/"chunk":(\d+),[^\n]*"mode":"chunk","msg":"render started"/g)].map(
+        (match) => Number(match[1]),
+      );
+    const [victim] = await until(
+      'both workers rendering a chunk',
+      () => {
+        const busy = workers.filter((worker) => chunkStarts(worker).length > 0);
+        return busy.length === 2 && busy;
+      },
+      { timeoutMs: 120_000 },
+    );
+    const lost = chunkStarts(victim!)[0]!;
+    await victim!.stop('SIGKILL');
+    const fresh = await cluster.startWorker(env);
+    const done = await waitForRender(api, job.id, { timeoutMs: 180_000 });
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const survivors = workers.filter((worker) => worker !== victim).concat(fresh);
+    const again = survivors.flatMap(chunkStarts);
+    // The lost chunk was rendered again; the other chunk once; the render was planned once.
+    expect(again.filter((index) => index === lost)).toHaveLength(1);
+    expect(again.filter((index) => index !== lost)).toHaveLength(1);
+    const plans = [...workers, fresh].flatMap((worker) => [...worker.output().matchAll(/"mode":"plan"/g)]);
+    expect(plans).toHaveLength(1);
+    await expectDownloadableVideo(done, 240);
+  });
+
   it('kino worker refuses to start without the Redis queue, in one line', async () => {
-    const { runKino } = await import('./cli-helpers.ts');
     const result = await runKino(['worker'], { env: { QUEUE_BACKEND: '', REDIS_URL: '', BASE_URL: '' } });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/set QUEUE_BACKEND=redis and REDIS_URL/);
+  });
+
+  it('splits a long render across free workers and stitches it: frames and sound as one render gives', async () => {
+    const api = await cluster.startApi();
+    const workers = [
+      await cluster.startWorker({ CHUNK_MIN_FRAMES: '40' }),
+      await cluster.startWorker({ CHUNK_MIN_FRAMES: '40' }),
+    ];
+    // Lossless, so a difference in any pixel shows.
+    const options = { quality: 'draft', encoder: { crf: 0 } };
+    const job = await postRender(api, { spec: CHUNKED_SPEC, options });
+    const split = await waitForRender(api, job.id, {
+      timeoutMs: 120_000,
+      until: (j) => j.status !== 'running' || (j.progress?.chunks?.length ?? 0) > 0,
+    });
+    expect(split.status).toBe('running');
+    expect(split.progress?.chunks).toHaveLength(2);
+    const done = await waitForRender(api, job.id);
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    expect(done.progress).toMatchObject({ framesDone: 120, framesTotal: 120, percent: 100 });
+    const splitLog = workers.map((worker) => worker.output()).join('\n');
+    expect(splitLog).toMatch(/"msg":"render split into chunks"/);
+    // Both workers rendered a chunk.
+    for (const worker of workers) expect(worker.output()).toMatch(/"mode":"chunk"/);
+
+    const scratch = mkdtempSync(join(tmpdir(), 'kino-chunked-'));
+    try {
+      const chunked = join(scratch, 'chunked.mp4');
+      writeFileSync(chunked, new Uint8Array(await (await fetch(done.video!.downloadUrl)).arrayBuffer()));
+      // The same spec rendered whole by the CLI, its asset: sources from the same folder.
+      const specFile = join(scratch, 'spec.json');
+      writeFileSync(specFile, JSON.stringify(CHUNKED_SPEC));
+      symlinkSync(join(REPO_ROOT, 'examples', 'assets'), join(scratch, 'assets'));
+      const single = join(scratch, 'single.mp4');
+      const rendered = await runKino([
+        'render',
+        specFile,
+        '-q',
+        'draft',
+        '--crf',
+        '0',
+        '-o',
+        single,
+        '--no-receipt',
+      ]);
+      expect(rendered.code, rendered.stderr).toBe(0);
+      const [a, b] = [decodedHashes(chunked), decodedHashes(single)];
+      expect(a.frames).toHaveLength(120);
+      expect(a.frames).toEqual(b.frames);
+      expect(a.audio).toBe(b.audio);
+      const [probeA, probeB] = [await probeFile(chunked), await probeFile(single)];
+      expect(probeA.video?.frames).toBe(probeB.video?.frames);
+      expect(probeA.durationSeconds).toBeCloseTo(probeB.durationSeconds, 2);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

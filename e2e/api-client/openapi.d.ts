@@ -1395,6 +1395,11 @@ export interface components {
         framesTotal: number;
         percent: number;
         etaSeconds: number | null;
+        /** @description For a render split across workers: the frames of each chunk, in order. */
+        chunks?: {
+          framesDone: number;
+          framesTotal: number;
+        }[];
       } | null;
       /** Format: date-time */
       createdAt: string;

@@ -240,12 +240,19 @@ export class QueueWorker {
     const workDir = path.join(this.#options.workRoot, id);
     await mkdir(workDir, { recursive: true });
     const chunkPaths: string[] = [];
+    let posterPath: string | undefined;
     for (let index = 0; index < count; index++) {
       const target = path.join(workDir, `chunk-${index}.mp4`);
-      await storage.fetchChunk(id, index, target);
+      if (!(await storage.fetchChunk(id, index, target))) {
+        throw new Error(`chunk ${index} of render ${id} is missing from storage`);
+      }
       chunkPaths.push(target);
+      const poster = path.join(workDir, `chunk-${index}.png`);
+      if (record.options.poster && (await storage.fetchChunk(id, index, poster, 'poster')))
+        posterPath = poster;
     }
-    const end = await this.#run(job.id!, record, { kind: 'stitch', chunkPaths }, workDir);
+    const mode: RenderMode = { kind: 'stitch', chunkPaths, ...(posterPath ? { posterPath } : {}) };
+    const end = await this.#run(job.id!, record, mode, workDir);
     if (end.kind === 'succeeded' || end.kind === 'failed' || end.kind === 'canceled') {
       await storage.removeChunks(id, count).catch(() => undefined);
     }
@@ -269,6 +276,7 @@ export class QueueWorker {
       );
       if (end.kind === 'chunk') {
         await storage.putChunk(id, index, end.path);
+        if (end.posterPath) await storage.putChunk(id, index, end.posterPath, 'poster');
         return;
       }
       if (end.kind === 'failed') {

@@ -26,6 +26,8 @@ export interface RedisTestServer {
   port: number;
   /** Stops the server (SIGTERM: it writes its append-only file) and starts it again on the port. */
   restart(): Promise<void>;
+  /** Stops the server, keeping its files, until restart(). */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function startRedisServer(): Promise<RedisTestServer> {
       await stop();
       await start();
     },
+    stop,
     async close() {
       await stop();
       rmSync(dir, { recursive: true, force: true });

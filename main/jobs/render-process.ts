@@ -55,7 +55,7 @@ export type RenderEnd =
   | { kind: 'canceled' }
   | { kind: 'requeued' }
   | { kind: 'split'; plan: SplitPlan }
-  | { kind: 'chunk'; path: string; frames: number };
+  | { kind: 'chunk'; path: string; frames: number; posterPath: string | null };
 
 export class RenderProcess {
   readonly job: RenderJob;
@@ -138,7 +138,7 @@ export class RenderProcess {
       | { outputs: WorkerOutput[] }
       | { error: JobError }
       | { plan: SplitPlan }
-      | { chunk: { path: string; frames: number } }
+      | { chunk: { path: string; frames: number; posterPath: string | null } }
       | undefined;
     // Store writes from messages run in order, and all land before the end is settled.
     let writes: Promise<unknown> = Promise.resolve();
@@ -182,7 +182,9 @@ export class RenderProcess {
       else if (message.type === 'done') finished = { outputs: message.outputs };
       else if (message.type === 'split') finished = { plan: message.plan };
       else if (message.type === 'chunk-done')
-        finished = { chunk: { path: message.path, frames: message.frames } };
+        finished = {
+          chunk: { path: message.path, frames: message.frames, posterPath: message.posterPath },
+        };
       else if (message.type === 'failed') finished = { error: message.error };
     });
 

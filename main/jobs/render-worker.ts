@@ -13,7 +13,9 @@ import { describeError } from '../engine/describe-error.ts';
 import { FORMAT_EXTENSIONS } from '../../shared/output/formats.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { renderVideo } from '../engine/render-video.ts';
-import type { RenderProgress } from '../engine/render-video.ts';
+import type { RenderOptions, RenderProgress, RenderResult } from '../engine/render-video.ts';
+import { chunkRanges, renderFramePlan } from '../engine/render-chunks.ts';
+import { stitchVideo } from '../engine/stitch-video.ts';
 import { buildRenderReceipt, subjectOf, writeReceipt } from '../engine/receipt.ts';
 import type { ReceiptSubject } from '../engine/receipt.ts';
 import { authorSpec } from '../authoring/author-spec.ts';
@@ -29,7 +31,10 @@ import { elementPointer } from '../authoring/fast-review.ts';
 import type { RenderProject } from '../project/load.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { JobError, JobProgress } from './job-store.ts';
-import type { FromWorker, RenderAssignment, ToWorker, WorkerOutput } from './worker-messages.ts';
+import type { FromWorker, RenderAssignment, SplitPlan, ToWorker, WorkerOutput } from './worker-messages.ts';
+import type { OutputRequest } from './job-store.ts';
+import { rename, stat } from 'node:fs/promises';
+import type { VideoModel as Model } from '../../shared/spec/model.ts';
 
 const abort = new AbortController();
 
@@ -99,6 +104,18 @@ async function authorAssignment(job: RenderAssignment, project: RenderProject): 
 }
 
 async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
+  if ((job.input.kind === 'prompt' || job.input.kind === 'edit') && job.authored) {
+    // A chunk or the stitch step of an authored render: the spec the job already authored.
+    const result = checkSpec(job.authored);
+    if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
+    return {
+      model: result.spec,
+      project: await loadProject(job.renderProject),
+      spec: job.authored,
+      code: specToCode(result.spec),
+      subject: { kind: 'spec', specText: JSON.stringify(job.authored) },
+    };
+  }
   if (job.input.kind === 'prompt' || job.input.kind === 'edit') {
     const project = await loadProject(job.renderProject);
     const spec = await authorAssignment(job, project);
@@ -186,6 +203,7 @@ const ERROR_CODES: Record<string, string> = {
   VerificationError: 'verification_failed',
   FfmpegError: 'encoder_failed',
   PosterOutOfRange: 'poster_out_of_range',
+  RenderChunkError: 'render_chunk_invalid',
 };
 
 /** What a request asked for, for the receipt: the input's kind and how it was named (no key). */
@@ -297,13 +315,92 @@ async function reviewAssignment(job: RenderAssignment, resolved: Resolved): Prom
   }
 }
 
+/**
+ * Plan mode: the chunks to split the render into, when it is long enough and the queue offered
+ * slots for at least two; each chunk has at least half of CHUNK_MIN_FRAMES.
+ */
+function splitPlan(job: RenderAssignment, resolved: Resolved): SplitPlan | undefined {
+  const { mode } = job;
+  if (mode.kind !== 'plan' || job.options.outputs) return undefined;
+  const { frames } = renderFramePlan(resolved.model, job.options);
+  if (frames <= mode.minFrames) return undefined;
+  const count = Math.min(mode.maxChunks, Math.floor(frames / Math.max(1, Math.ceil(mode.minFrames / 2))));
+  return count < 2 ? undefined : { framesTotal: frames, chunks: chunkRanges(frames, count) };
+}
+
+/** Chunk mode: frames [start, end) to a video-only chunk, and the poster if its frame is here. */
+async function renderChunk(
+  job: RenderAssignment,
+  resolved: Resolved,
+  mode: Extract<RenderAssignment['mode'], { kind: 'chunk' }>,
+): Promise<void> {
+  const project = await projectContext(resolved.project);
+  const { posterFrame } = renderFramePlan(resolved.model, job.options);
+  const holdsPoster = posterFrame !== undefined && posterFrame >= mode.start && posterFrame < mode.end;
+  const videoPath = path.join(job.workDir, `chunk-${mode.index}.mp4`);
+  const posterPath = path.join(job.workDir, `chunk-${mode.index}.png`);
+  const result = await renderVideo({
+    model: resolved.model,
+    composition: resolved.composition,
+    project,
+    outputPath: videoPath,
+    options: {
+      ...renderOptions(job.options, holdsPoster ? posterPath : undefined),
+      chunk: { start: mode.start, end: mode.end },
+    },
+    signal: abort.signal,
+    onProgress: (progress) => void send({ type: 'progress', progress: jobProgress(progress) }),
+  });
+  await send({
+    type: 'chunk-done',
+    path: videoPath,
+    frames: result.frames,
+    posterPath: result.poster?.path ?? null,
+  });
+}
+
+/** The poster a chunk drew (its frame lies in that chunk), moved to where the render's poster goes. */
+async function stitchedPoster(
+  chunkPoster: string,
+  posterPath: string,
+  model: Model,
+  options: RenderOptions,
+): Promise<RenderResult['poster']> {
+  const { posterFrame } = renderFramePlan(model, options);
+  if (posterFrame === undefined) return undefined;
+  await rename(chunkPoster, posterPath);
+  return { path: posterPath, bytes: (await stat(posterPath)).size, frame: posterFrame };
+}
+
+/** The engine's options for one requested output (a poster written to `posterPath` when asked). */
+function renderOptions(request: OutputRequest, posterPath: string | undefined): RenderOptions {
+  return {
+    format: request.format,
+    quality: request.quality,
+    aspect: request.aspect,
+    poster: request.poster,
+    posterPath,
+    encoder: request.encoder,
+  };
+}
+
 async function run(job: RenderAssignment): Promise<void> {
   let resolved: Resolved | undefined;
   try {
     resolved = await resolveAssignment(job);
     await send({ type: 'resolved', spec: resolved.spec, code: resolved.code });
+    if (job.mode.kind === 'chunk') {
+      await renderChunk(job, resolved, job.mode);
+      return;
+    }
     assertOutputsAffordable(job, resolved);
-    await reviewAssignment(job, resolved);
+    // Reviewed once, before the render is split; the stitch step renders what was reviewed.
+    if (job.mode.kind !== 'stitch') await reviewAssignment(job, resolved);
+    const plan = splitPlan(job, resolved);
+    if (plan) {
+      await send({ type: 'split', plan });
+      return;
+    }
     const requests = job.options.outputs ?? [job.options];
     const outputs: WorkerOutput[] = [];
     const project = await projectContext(resolved.project);
@@ -314,27 +411,38 @@ async function run(job: RenderAssignment): Promise<void> {
       const extension = FORMAT_EXTENSIONS[request.format];
       const videoPath = path.join(job.workDir, `video${suffix}${extension}`);
       const posterPath = request.poster ? path.join(job.workDir, `poster${suffix}.png`) : undefined;
-      const options = {
-        format: request.format,
-        quality: request.quality,
-        aspect: request.aspect,
-        poster: request.poster,
-        posterPath,
-        encoder: request.encoder,
-      };
-      const result = await renderVideo({
-        model: resolved.model,
-        composition: resolved.composition,
-        project,
-        outputPath: videoPath,
-        options,
-        signal: abort.signal,
-        onProgress: (progress) =>
-          void send({
-            type: 'progress',
-            progress: outputProgress(jobProgress(progress), index, requests.length),
-          }),
-      });
+      const options = renderOptions(request, posterPath);
+      const onProgress = (progress: RenderProgress) =>
+        void send({
+          type: 'progress',
+          progress: outputProgress(jobProgress(progress), index, requests.length),
+        });
+      let result: RenderResult;
+      if (job.mode.kind === 'stitch') {
+        const { chunkPaths, posterPath: chunkPoster } = job.mode;
+        result = await stitchVideo({
+          model: resolved.model,
+          project,
+          options,
+          chunks: chunkPaths,
+          outputPath: videoPath,
+          poster: chunkPoster
+            ? await stitchedPoster(chunkPoster, posterPath!, resolved.model, options)
+            : undefined,
+          signal: abort.signal,
+          onProgress,
+        });
+      } else {
+        result = await renderVideo({
+          model: resolved.model,
+          composition: resolved.composition,
+          project,
+          outputPath: videoPath,
+          options,
+          signal: abort.signal,
+          onProgress,
+        });
+      }
       // Named as the client downloads them; the request as the job holds it (the spec is hashed).
       const receipt = await buildRenderReceipt({
         maker: 'api',

@@ -15,7 +15,8 @@ export type RenderMode =
   | { kind: 'whole' }
   | { kind: 'plan'; minFrames: number; maxChunks: number }
   | { kind: 'chunk'; index: number; count: number; start: number; end: number }
-  | { kind: 'stitch'; chunkPaths: string[] };
+  /** `posterPath`: the poster the chunk holding the poster frame drew, when a poster was asked for. */
+  | { kind: 'stitch'; chunkPaths: string[]; posterPath?: string };
 
 /** A render split into chunks of its timeline's frames, in order: [start, end) each. */
 export interface SplitPlan {
@@ -78,6 +79,6 @@ export type FromWorker =
   | { type: 'done'; outputs: WorkerOutput[] }
   /** In plan mode: the render is to be split into these chunks, none rendered yet. */
   | { type: 'split'; plan: SplitPlan }
-  /** In chunk mode: the chunk file, in the work folder. */
-  | { type: 'chunk-done'; path: string; frames: number }
+  /** In chunk mode: the chunk file, in the work folder (and the poster, when its frame is here). */
+  | { type: 'chunk-done'; path: string; frames: number; posterPath: string | null }
   | { type: 'failed'; error: JobError };

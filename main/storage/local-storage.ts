@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chunkName } from './storage.ts';
-import type { DeliveryTerms, FileDelivery, RenderStorage, StoredFileMeta, StoredFileRef } from './storage.ts';
+import type {
+  ChunkPart,
+  DeliveryTerms,
+  FileDelivery,
+  RenderStorage,
+  StoredFileMeta,
+  StoredFileRef,
+} from './storage.ts';
 
 const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
 
@@ -30,17 +37,30 @@ export class LocalStorage implements RenderStorage {
     return this.#moveIn(sourcePath, this.#filePath(ref));
   }
 
-  async putChunk(id: string, index: number, sourcePath: string): Promise<void> {
-    await this.#moveIn(sourcePath, path.join(this.#renderDir(id), chunkName(index)));
+  async putChunk(id: string, index: number, sourcePath: string, part: ChunkPart = 'video'): Promise<void> {
+    await this.#moveIn(sourcePath, path.join(this.#renderDir(id), chunkName(index, part)));
   }
 
-  async fetchChunk(id: string, index: number, targetPath: string): Promise<void> {
-    await copyFile(path.join(this.#renderDir(id), chunkName(index)), targetPath);
+  async fetchChunk(
+    id: string,
+    index: number,
+    targetPath: string,
+    part: ChunkPart = 'video',
+  ): Promise<boolean> {
+    try {
+      await copyFile(path.join(this.#renderDir(id), chunkName(index, part)), targetPath);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 
   async removeChunks(id: string, count: number): Promise<void> {
     for (let index = 0; index < count; index++) {
-      await rm(path.join(this.#renderDir(id), chunkName(index)), { force: true });
+      for (const part of ['video', 'poster'] as const) {
+        await rm(path.join(this.#renderDir(id), chunkName(index, part)), { force: true });
+      }
     }
   }
 

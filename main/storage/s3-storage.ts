@@ -20,7 +20,14 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { chunkName } from './storage.ts';
-import type { DeliveryTerms, FileDelivery, RenderStorage, StoredFileMeta, StoredFileRef } from './storage.ts';
+import type {
+  ChunkPart,
+  DeliveryTerms,
+  FileDelivery,
+  RenderStorage,
+  StoredFileMeta,
+  StoredFileRef,
+} from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -181,13 +188,18 @@ export class S3Storage implements RenderStorage {
     return { files: objects.length, bytes: objects.reduce((sum, object) => sum + object.Size, 0) };
   }
 
-  async putChunk(id: string, index: number, sourcePath: string): Promise<void> {
-    const key = `${this.#renderPrefix(id)}${chunkName(index)}`;
+  async putChunk(id: string, index: number, sourcePath: string, part: ChunkPart = 'video'): Promise<void> {
+    const key = `${this.#renderPrefix(id)}${chunkName(index, part)}`;
     const body = createReadStream(sourcePath);
     try {
       await new Upload({
         client: this.#client,
-        params: { Bucket: this.#settings.bucket, Key: key, Body: body, ContentType: 'video/mp4' },
+        params: {
+          Bucket: this.#settings.bucket,
+          Key: key,
+          Body: body,
+          ContentType: part === 'video' ? 'video/mp4' : 'image/png',
+        },
         partSize: this.#settings.partSizeBytes ?? DEFAULT_PART_SIZE,
         queueSize: 2,
         leavePartsOnError: false,
@@ -200,15 +212,22 @@ export class S3Storage implements RenderStorage {
     await rm(sourcePath, { force: true });
   }
 
-  async fetchChunk(id: string, index: number, targetPath: string): Promise<void> {
-    const key = `${this.#renderPrefix(id)}${chunkName(index)}`;
+  async fetchChunk(
+    id: string,
+    index: number,
+    targetPath: string,
+    part: ChunkPart = 'video',
+  ): Promise<boolean> {
+    const key = `${this.#renderPrefix(id)}${chunkName(index, part)}`;
     try {
       const object = await this.#client.send(
         new GetObjectCommand({ Bucket: this.#settings.bucket, Key: key }),
       );
       await pipeline(object.Body as Readable, createWriteStream(targetPath));
+      return true;
     } catch (error) {
       await rm(targetPath, { force: true });
+      if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return false;
       throw explain(error, this.#settings, `downloading chunk ${index} of ${id}`);
     }
   }
@@ -216,14 +235,14 @@ export class S3Storage implements RenderStorage {
   async removeChunks(id: string, count: number): Promise<void> {
     if (count <= 0) return;
     const prefix = this.#renderPrefix(id);
+    const objects = Array.from({ length: count }, (_, index) =>
+      (['video', 'poster'] as const).map((part) => ({ Key: `${prefix}${chunkName(index, part)}` })),
+    ).flat();
     try {
       await this.#client.send(
         new DeleteObjectsCommand({
           Bucket: this.#settings.bucket,
-          Delete: {
-            Objects: Array.from({ length: count }, (_, index) => ({ Key: `${prefix}${chunkName(index)}` })),
-            Quiet: true,
-          },
+          Delete: { Objects: objects, Quiet: true },
         }),
       );
     } catch (error) {

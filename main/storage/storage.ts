@@ -46,17 +46,20 @@ export interface RenderStorage {
    * Keeps chunk `index` of a render split across workers (moved from `sourcePath`), beside the
    * render's files until the stitch takes it; removeRender removes it too.
    */
-  putChunk(id: string, index: number, sourcePath: string): Promise<void>;
-  /** Copies chunk `index` to `targetPath` (a worker's scratch folder, on any host). */
-  fetchChunk(id: string, index: number, targetPath: string): Promise<void>;
-  /** Deletes a render's chunks 0 … count-1 once they are stitched (or no longer wanted). */
+  putChunk(id: string, index: number, sourcePath: string, part?: ChunkPart): Promise<void>;
+  /** Copies chunk `index` to `targetPath` (a worker's scratch folder, on any host); false if absent. */
+  fetchChunk(id: string, index: number, targetPath: string, part?: ChunkPart): Promise<boolean>;
+  /** Deletes a render's chunks 0 … count-1 (video and poster) once stitched or no longer wanted. */
   removeChunks(id: string, count: number): Promise<void>;
 }
 
+/** What a chunk file is: its video, or the render's poster when its frame is in that chunk. */
+export type ChunkPart = 'video' | 'poster';
+
 /** A chunk's name beside its render's files. */
-export const chunkName = (index: number): string => {
+export const chunkName = (index: number, part: ChunkPart = 'video'): string => {
   if (!Number.isInteger(index) || index < 0 || index > 999) throw new Error(`bad chunk index ${index}`);
-  return `chunk-${index}.mp4`;
+  return `chunk-${index}${part === 'video' ? '.mp4' : '.png'}`;
 };
 
 const DOWNLOAD_SUFFIX: Record<BaseFileKind, string> = { video: '', poster: '.poster', receipt: '.render' };

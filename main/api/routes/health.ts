@@ -84,12 +84,15 @@ export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx 
     },
     async (request, reply) => {
       const [storage, ffmpeg] = await Promise.all([checkStorage(), checkFfmpeg()]);
-      const queued = await ctx.store.countByStatus('queued');
+      // On Redis the store is another server: unreachable is not ready, not a 500.
+      const queued = await ctx.store.countByStatus('queued').catch(() => undefined);
       const queue: CheckResult = !ctx.runner.accepting
         ? 'the queue is not taking work (starting or stopping)'
-        : queued >= ctx.config.maxQueueDepth
-          ? `the queue is full: ${queued} renders waiting (MAX_QUEUE_DEPTH ${ctx.config.maxQueueDepth})`
-          : 'ok';
+        : queued === undefined
+          ? 'the job store does not answer (QUEUE_BACKEND=redis: is Redis up at REDIS_URL?)'
+          : queued >= ctx.config.maxQueueDepth
+            ? `the queue is full: ${queued} renders waiting (MAX_QUEUE_DEPTH ${ctx.config.maxQueueDepth})`
+            : 'ok';
       const checks = { storage, ffmpeg, queue };
       const failed = Object.entries(checks).filter(([, result]) => result !== 'ok');
       if (failed.length === 0) return { status: 'ready', checks };
