@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
-import { TEST_CLEANUP_TOKEN, TINY_SPEC, sleep, until, waitForRender } from './api-server.ts';
+import { TEST_CLEANUP_TOKEN, TINY_SPEC, serverEnv, sleep, until, waitForRender } from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
 import { REPO_ROOT, runKino } from './cli-helpers.ts';
 import { hasRedisServer, useQueueCluster } from './queue-cluster.ts';
@@ -286,6 +286,25 @@ describe.skipIf(!hasRedisServer)('the render API on a Redis queue', () => {
     const plans = [...workers, fresh].flatMap((worker) => [...worker.output().matchAll(/"mode":"plan"/g)]);
     expect(plans).toHaveLength(1);
     await expectDownloadableVideo(done, 240);
+  });
+
+  it('kino serve on a Redis that does not answer stops in one line naming it, without the password', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kino-queue-down-'));
+    try {
+      const result = await runKino(['serve'], {
+        env: serverEnv(dataDir, {
+          QUEUE_BACKEND: 'redis',
+          REDIS_URL: 'redis://:hunter2-secret@127.0.0.1:1',
+          API_TOKEN: '',
+        }),
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
+      expect(result.stderr).not.toMatch(/hunter2/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('kino worker refuses to start without the Redis queue, in one line', async () => {

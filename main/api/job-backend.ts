@@ -32,9 +32,14 @@ export function authoringFor(config: ServerConfig) {
   };
 }
 
-export function openJobStore(config: ServerConfig, log: Logger): JobStore {
+/**
+ * The job store. On Redis, the API's requests fail fast while Redis is away (a 5xx the client can
+ * retry); a worker's store waits Redis out instead, so a render that ends during an outage is still
+ * recorded when it comes back.
+ */
+export function openJobStore(config: ServerConfig, log: Logger, role: 'api' | 'worker' = 'api'): JobStore {
   if (config.queue) {
-    return new RedisJobStore(queueConnection(config.queue.redisUrl, log, { failFast: true }), {
+    return new RedisJobStore(queueConnection(config.queue.redisUrl, log, { failFast: role === 'api' }), {
       prefix: config.queue.prefix,
     });
   }
@@ -42,15 +47,16 @@ export function openJobStore(config: ServerConfig, log: Logger): JobStore {
 }
 
 /**
- * A worker on the shared queue. Its scratch folder is its own (several workers may share a data
- * dir on one machine), removed when it stops.
+ * A worker on the shared queue, with a store of its own (closed when it stops). Its scratch folder
+ * is its own too (several workers may share a data dir on one machine), removed when it stops.
  */
 export function openQueueWorker(
   config: ServerConfig,
-  parts: { store: JobStore; storage: RenderStorage; log: Logger; concurrency: number },
+  parts: { storage: RenderStorage; log: Logger; concurrency: number },
 ): QueueWorker {
   return new QueueWorker({
     ...parts,
+    store: openJobStore(config, parts.log, 'worker'),
     queue: config.queue!,
     maxAttempts: config.renderMaxAttempts,
     chunkMinFrames: config.chunkMinFrames,
@@ -69,7 +75,7 @@ export function openRunner(
   if (config.queue) {
     const worker =
       config.renderConcurrency > 0
-        ? openQueueWorker(config, { store, storage, log, concurrency: config.renderConcurrency })
+        ? openQueueWorker(config, { storage, log, concurrency: config.renderConcurrency })
         : undefined;
     return new QueueRunner({ store, queue: config.queue, log, worker });
   }

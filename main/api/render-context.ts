@@ -9,10 +9,12 @@ import { WebhookDispatcher } from '../jobs/webhook-dispatcher.ts';
 import { jobView } from './job-view.ts';
 import { lockDataDir } from '../fs/pid-lock.ts';
 import { loadOrCreateSecret } from '../storage/secrets.ts';
+import type { StoredSecret } from '../storage/secrets.ts';
+import { redactRedisUrl } from '../jobs/render-queue.ts';
 import { openJobStore, openRunner, openStorage } from './job-backend.ts';
 import { redisSecrets } from './shared-secrets.ts';
 import { WindowLimiter, authFailureLimiter } from '../http/window-limiter.ts';
-import { effectiveBaseUrl } from './config.ts';
+import { ConfigError, effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { KeyRegistry } from './key-registry.ts';
@@ -43,19 +45,29 @@ export async function openRenderContext(
   const shared = config.queue ? redisSecrets(config.queue) : undefined;
   const secret = (name: string, generate?: () => string) =>
     shared ? shared.get(name, generate) : loadOrCreateSecret(config.dataDir, name, generate);
-  const apiTokenSecret = config.apiToken
-    ? { value: config.apiToken, created: false }
-    : await secret('api-token');
-  const signingSecret = config.signingSecret ?? (await secret('signing-secret')).value;
+  let apiTokenSecret: StoredSecret;
+  let signingSecret: string;
+  let webhookSecret: string;
+  try {
+    apiTokenSecret = config.apiToken ? { value: config.apiToken, created: false } : await secret('api-token');
+    signingSecret = config.signingSecret ?? (await secret('signing-secret')).value;
+    webhookSecret =
+      config.webhookSecret ??
+      (await secret('webhook-secret', () => `whsec_${randomBytes(32).toString('base64')}`)).value;
+  } catch (error) {
+    await unlockDataDir();
+    if (!config.queue) throw error;
+    throw new ConfigError(
+      `cannot reach Redis at ${redactRedisUrl(config.queue.redisUrl)} (QUEUE_BACKEND=redis): ${(error as Error).message}`,
+    );
+  } finally {
+    await shared?.close();
+  }
 
   const store = openJobStore(config, log.child({ component: 'store' }));
   const storage = openStorage(config);
   const runner = openRunner(config, { store, storage, log: log.child({ component: 'runner' }), now });
   const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });
-  const webhookSecret =
-    config.webhookSecret ??
-    (await secret('webhook-secret', () => `whsec_${randomBytes(32).toString('base64')}`)).value;
-  await shared?.close();
   let baseUrl = config.baseUrl ?? effectiveBaseUrl(config, config.port);
   const ctx: ApiContext = {
     config,

@@ -3,23 +3,13 @@
 // to the queue for another worker, and exits 0.
 import { pino } from 'pino';
 import { ConfigError, loadServerConfig } from './config.ts';
-import { openJobStore, openQueueWorker, openStorage } from './job-backend.ts';
+import { openQueueWorker, openStorage } from './job-backend.ts';
 import { firstStopSignal } from './stop-signals.ts';
+import { redactRedisUrl } from '../jobs/render-queue.ts';
 
 export interface WorkerCommandOptions {
   /** Renders at once (default RENDER_CONCURRENCY, else 1). */
   concurrency?: number | undefined;
-}
-
-/** The Redis address without its password, for messages. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'REDIS_URL';
-  }
 }
 
 export async function runWorker(options: WorkerCommandOptions = {}): Promise<number> {
@@ -31,9 +21,8 @@ export async function runWorker(options: WorkerCommandOptions = {}): Promise<num
   }
   const concurrency = options.concurrency ?? (config.renderConcurrency || 1);
   const log = pino({ level: config.logLevel, base: { component: 'worker' } });
-  const store = openJobStore(config, log);
   const storage = openStorage(config);
-  const worker = openQueueWorker(config, { store, storage, log, concurrency });
+  const worker = openQueueWorker(config, { storage, log, concurrency });
   await worker.start();
   process.stderr.write(
     `Kino worker ${worker.id}: taking renders from ${redactRedisUrl(config.queue.redisUrl)}, ${concurrency} at a time\n`,
@@ -44,7 +33,6 @@ export async function runWorker(options: WorkerCommandOptions = {}): Promise<num
     'draining: no new renders; running ones finish or go back to the queue',
   );
   await worker.stop(config.shutdownGraceMs);
-  await store.close();
   process.stderr.write('Kino worker stopped\n');
   return 0;
 }

@@ -219,7 +219,7 @@ describe.each([sqlite, redisBackend])('the job store on $name', (backend) => {
 
     it('records progress only while a job runs', async () => {
       const job = await store.insert(newJob());
-      await store.setProgress(job.id, progress(3));
+      expect(await store.setProgress(job.id, progress(3))).toBe(false);
       expect((await store.get(job.id))?.progress).toBeNull();
 
       await store.claimNext(T0 + 10);

@@ -311,9 +311,10 @@ export interface JobStore {
    * ran out), counting the attempt. A job that already used `maxAttempts` fails as worker_lost.
    */
   claim(id: string, now: number, maxAttempts: number): Promise<JobClaim>;
-  setProgress(id: string, progress: JobProgress): Promise<void>;
-  /** Records one chunk's frames; the job's progress becomes the sum over its chunks. */
-  setChunkProgress(id: string, chunk: ChunkProgress): Promise<void>;
+  /** Records progress while the job runs; false when it no longer does (canceled, failed meanwhile). */
+  setProgress(id: string, progress: JobProgress): Promise<boolean>;
+  /** Records one chunk's frames (the job's progress becomes the sum); false when the job no longer runs. */
+  setChunkProgress(id: string, chunk: ChunkProgress): Promise<boolean>;
   /** The spec (and its code) a running job resolved or authored: shown before the render ends. */
   setResolved(id: string, spec: Record<string, unknown> | null, code: string | null): Promise<void>;
   /** How a running job's spec was authored, and for an edit what it changed. */

@@ -3,7 +3,7 @@
 // render, when other workers have free slots, is split into chunks that any worker renders; the
 // render's job waits for them (a BullMQ parent and its children), then stitches them.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { QueueEvents, Queue, WaitingChildrenError, WaitingError, Worker } from 'bullmq';
@@ -18,6 +18,7 @@ import { RenderProcess } from './render-process.ts';
 import type { RenderEnd, RenderProcessOptions } from './render-process.ts';
 import {
   CHUNK_ATTEMPTS,
+  RENDER_ID_PATTERN,
   RENDER_QUEUE,
   cancelChannel,
   chunkJobId,
@@ -78,6 +79,7 @@ export class QueueWorker {
 
   async start(): Promise<void> {
     const { queue: settings, concurrency, log, workRoot } = this.#options;
+    await removeDeadWorkersScratch(path.dirname(workRoot));
     await rm(workRoot, { recursive: true, force: true });
     await mkdir(workRoot, { recursive: true });
     const connect = () => {
@@ -112,6 +114,11 @@ export class QueueWorker {
       autorun: false,
     });
     this.#worker.on('error', (error) => log.error({ err: error }, 'render queue error'));
+    // Its lock lapsed (Redis away longer than QUEUE_LOCK): another worker may take the job over, so
+    // this one stops it and writes nothing more.
+    this.#worker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const jobId of jobIds) this.#active.get(jobId)?.end('abandon');
+    });
     void this.#worker.run();
     log.info({ worker: this.#id, concurrency }, 'taking renders from the queue');
   }
@@ -131,10 +138,21 @@ export class QueueWorker {
     await this.#roster?.stop();
     await Promise.allSettled([this.#events?.close(), this.#queue?.close()]);
     await Promise.all(this.#connections.map((connection) => closeConnection(connection)));
+    await this.#options.store.close();
     await rm(this.#options.workRoot, { recursive: true, force: true }).catch(() => undefined);
   }
 
+  /** A folder of its own for each render, chunk or stitch (a retry never meets an older one). */
+  #workDir(name: string): string {
+    return path.join(this.#options.workRoot, `${name}-${randomBytes(3).toString('hex')}`);
+  }
+
   async #process(job: Job, token: string | undefined): Promise<void> {
+    const { id } = job.data as { id?: unknown };
+    // Paths are built from it: anything but a render id made by an API is refused.
+    if (typeof id !== 'string' || !RENDER_ID_PATTERN.test(id)) {
+      throw new Error(`not a render job: ${JSON.stringify(id)?.slice(0, 80)}`);
+    }
     try {
       if (job.name === 'chunk') await this.#chunk(job as Job<ChunkJobData>);
       else await this.#render(job as Job<RenderJobData>, token);
@@ -183,36 +201,45 @@ export class QueueWorker {
       return;
     }
     const record = claim.claimed;
-    const workDir = path.join(this.#options.workRoot, id);
-    const end = await this.#run(job.id!, record, await this.#mode(record), workDir);
+    const end = await this.#run(job.id!, record, await this.#mode(record), this.#workDir(id));
     if (end.kind !== 'split') return;
 
-    const count = end.plan.chunks.length;
-    // Marked first: a retry of this job after a crash goes on to wait for (and stitch) its chunks.
-    await job.updateData({ ...job.data, stitch: { chunks: count } });
-    for (const [index, range] of end.plan.chunks.entries()) {
-      const data: ChunkJobData = { id, index, count, ...range };
-      await this.#queue!.add('chunk', data, {
-        jobId: chunkJobId(id, index),
-        parent: { id: job.id!, queue: job.queueQualifiedName },
-        attempts: CHUNK_ATTEMPTS,
-        backoff: { type: 'exponential', delay: 2000 },
-        failParentOnFailure: true,
-        removeOnComplete: true,
-        removeOnFail: { age: 7 * 86_400 },
-      });
-    }
-    log.info(
-      { jobId: id, chunks: end.plan.chunks, frames: end.plan.framesTotal },
-      'render split into chunks',
-    );
-    await store.setChunkProgress(id, {
-      index: 0,
-      count,
+    const { chunks, framesTotal } = end.plan;
+    // Marked first: a retry of this job after a crash goes on to its chunks (added below, or
+    // then) and stitches them, never splitting twice.
+    await job.updateData({ ...job.data, stitch: { chunks } });
+    // Every chunk's frames known from the start, so the bar only ever moves forward.
+    await store.setProgress(id, {
+      stage: 'rendering',
       framesDone: 0,
-      framesTotal: end.plan.chunks[0]!.end - end.plan.chunks[0]!.start,
+      framesTotal,
+      percent: 2,
+      etaSeconds: null,
+      chunks: chunks.map((range) => ({ framesDone: 0, framesTotal: range.end - range.start })),
     });
-    return this.#stitch(job, token, count);
+    await this.#addChunks(job, chunks);
+    log.info({ jobId: id, chunks, frames: framesTotal }, 'render split into chunks');
+    return this.#stitch(job, token, chunks);
+  }
+
+  /** The chunks as BullMQ children of the render's job, all at once (one MULTI). */
+  async #addChunks(job: Job<RenderJobData>, chunks: { start: number; end: number }[]): Promise<void> {
+    const { id } = job.data;
+    await this.#queue!.addBulk(
+      chunks.map((range, index) => ({
+        name: 'chunk',
+        data: { id, index, count: chunks.length, ...range } satisfies ChunkJobData,
+        opts: {
+          jobId: chunkJobId(id, index),
+          parent: { id: job.id!, queue: job.queueQualifiedName },
+          attempts: CHUNK_ATTEMPTS,
+          backoff: { type: 'exponential', delay: 2000 },
+          failParentOnFailure: true,
+          removeOnComplete: true,
+          removeOnFail: { age: 7 * 86_400 },
+        },
+      })),
+    );
   }
 
   /** Split when the format joins by stream copy, there is one output, and another worker is free. */
@@ -226,9 +253,17 @@ export class QueueWorker {
     return slots < 2 ? { kind: 'whole' } : { kind: 'plan', minFrames: chunkMinFrames, maxChunks: slots };
   }
 
-  async #stitch(job: Job<RenderJobData>, token: string | undefined, count: number): Promise<void> {
+  async #stitch(
+    job: Job<RenderJobData>,
+    token: string | undefined,
+    chunks: { start: number; end: number }[],
+  ): Promise<void> {
     const { store, storage, log } = this.#options;
     const { id } = job.data;
+    const count = chunks.length;
+    // A worker that died between marking the split and adding the chunks left none: add them now.
+    const dependencies = await job.getDependenciesCount();
+    if (Object.values(dependencies).every((n) => !n)) await this.#addChunks(job, chunks);
     // Waits (holding no slot) until every chunk is rendered; BullMQ brings the job back then.
     if (token && (await job.moveToWaitingChildren(token))) throw new WaitingChildrenError();
     const record = await store.get(id);
@@ -237,7 +272,7 @@ export class QueueWorker {
       await storage.removeChunks(id, count).catch(() => undefined);
       return;
     }
-    const workDir = path.join(this.#options.workRoot, id);
+    const workDir = this.#workDir(id);
     await mkdir(workDir, { recursive: true });
     const chunkPaths: string[] = [];
     let posterPath: string | undefined;
@@ -266,7 +301,7 @@ export class QueueWorker {
       log.info({ jobId: id, chunk: index }, 'chunk not rendered: its render is no longer running');
       return;
     }
-    const workDir = path.join(this.#options.workRoot, chunkJobId(id, index));
+    const workDir = this.#workDir(chunkJobId(id, index));
     try {
       const end = await this.#run(
         job.id!,
@@ -297,9 +332,10 @@ export class QueueWorker {
     const id = renderIdOf(jobId);
     const record = await store.get(id).catch(() => undefined);
     if (record?.status !== 'running' && record?.status !== 'queued') return;
+    // The reason can name storage, paths or Redis: it goes to the log, not to the client.
     const error: JobError = /stalled/i.test(failedReason)
       ? workerLostError(record.attempts, maxAttempts, 'worker')
-      : { code: 'render_failed', message: failedReason };
+      : { code: 'render_failed', message: 'the render failed on a worker; its log has the details' };
     if (await store.fail(id, error, Date.now()).catch(() => false)) {
       log.error({ jobId: id, queueJob: jobId, reason: failedReason }, 'render failed in the queue');
     }
@@ -315,6 +351,28 @@ export class QueueWorker {
         'workers on several hosts share this queue with STORAGE_BACKEND=local: a render stored on one host cannot be downloaded from another, and split renders fail; use STORAGE_BACKEND=s3',
       );
     }
+  }
+}
+
+/**
+ * Scratch folders of workers that died without stopping (kill -9, the OOM killer) on this host:
+ * each is named worker-<pid>-…, and a pid that no longer runs owns nothing.
+ */
+async function removeDeadWorkersScratch(root: string): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^worker-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || processRuns(pid)) continue;
+    await rm(path.join(root, name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -72,6 +72,23 @@ redis.call('HSET', key, 'status', 'running', 'started_at', now, 'attempts', atte
 return {'claimed', tostring(attempts + 1)}
 `;
 
+/**
+ * ARGV: prefix, id, created, expires, then field/value pairs. Adds a queued job, or returns 0 when
+ * the id is taken. Queue order: creation time, then insertion for equal times (a sequence mod 1000;
+ * exact in a double until the year 2255).
+ */
+const INSERT = `
+local prefix, id = ARGV[1], ARGV[2]
+local key = prefix .. 'job:' .. id
+if redis.call('EXISTS', key) == 1 then return 0 end
+local order = string.format('%d', tonumber(ARGV[3]) * 1000 + redis.call('INCR', prefix .. 'sequence') % 1000)
+for i = 5, #ARGV, 2 do redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
+redis.call('HSET', key, 'queue_order', order)
+redis.call('ZADD', prefix .. 'status:queued', order, id)
+redis.call('ZADD', prefix .. 'expiry', ARGV[4], id)
+return 1
+`;
+
 /** ARGV: prefix, id, then field/value pairs: set only while the job runs. */
 const SET_IF_RUNNING = `
 local key = ARGV[1] .. 'job:' .. ARGV[2]
@@ -148,12 +165,15 @@ end
 return 1
 `;
 
-/** ARGV: prefix, id, progress JSON computed by the caller from the one it read (ARGV[4]). */
+/**
+ * ARGV: prefix, id, progress JSON computed by the caller from the one it read (ARGV[4]).
+ * 1: written; 0: the job no longer runs; -1: another chunk wrote meanwhile (read again).
+ */
 const SET_PROGRESS_IF_UNCHANGED = `
 local key = ARGV[1] .. 'job:' .. ARGV[2]
-if redis.call('HGET', key, 'status') ~= 'running' then return 1 end
+if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
 local current = redis.call('HGET', key, 'progress_json') or ''
-if current ~= ARGV[4] then return 0 end
+if current ~= ARGV[4] then return -1 end
 redis.call('HSET', key, 'progress_json', ARGV[3])
 return 1
 `;
@@ -260,6 +280,7 @@ return 1
 `;
 
 const SCRIPTS = {
+  kinoInsert: INSERT,
   kinoClaim: CLAIM,
   kinoSetIfRunning: SET_IF_RUNNING,
   kinoSetIfExists: SET_IF_EXISTS,
@@ -359,7 +380,6 @@ export class RedisJobStore implements JobStore {
   }
 
   async insert(job: NewRenderJob): Promise<RenderJob> {
-    const key = this.#key('job', job.id);
     const fields: Record<string, string | number> = {
       id: job.id,
       status: 'queued',
@@ -374,19 +394,9 @@ export class RedisJobStore implements JobStore {
     if (job.spec) fields.spec_json = JSON.stringify(job.spec);
     if (job.code) fields.code = job.code;
     if (job.webhook) fields.webhook_json = JSON.stringify(job.webhook);
-    // HSETNX on the id first: a second job with a taken id fails, as a primary key would.
-    if ((await this.#redis.hsetnx(key, 'id', job.id)) === 0) {
-      throw new Error(`a job with id ${job.id} already exists`);
-    }
-    // Queue order: creation time, then insertion for equal times (exact in a double up to year 2255).
-    const sequence = (await this.#redis.incr(`${this.#prefix}sequence`)) % 1000;
-    fields.queue_order = String(job.createdAt * 1000 + sequence);
-    await this.#redis
-      .multi()
-      .hset(key, fields)
-      .zadd(`${this.#prefix}status:queued`, fields.queue_order, job.id)
-      .zadd(`${this.#prefix}expiry`, job.createdAt + job.ttlMs, job.id)
-      .exec();
+    const pairs = Object.entries(fields).flatMap(([field, value]) => [field, String(value)]);
+    const added = await this.#run('kinoInsert', job.id, job.createdAt, job.createdAt + job.ttlMs, ...pairs);
+    if (Number(added) !== 1) throw new Error(`a job with id ${job.id} already exists`);
     return (await this.get(job.id))!;
   }
 
@@ -462,17 +472,18 @@ export class RedisJobStore implements JobStore {
     return { claimed: (await this.get(id))! };
   }
 
-  async setProgress(id: string, progress: JobProgress): Promise<void> {
-    await this.#run('kinoSetIfRunning', id, 'progress_json', JSON.stringify(progress));
+  async setProgress(id: string, progress: JobProgress): Promise<boolean> {
+    return Number(await this.#run('kinoSetIfRunning', id, 'progress_json', JSON.stringify(progress))) === 1;
   }
 
-  async setChunkProgress(id: string, chunk: ChunkProgress): Promise<void> {
+  async setChunkProgress(id: string, chunk: ChunkProgress): Promise<boolean> {
     // Read, sum, and write only if no other chunk wrote meanwhile (else read again).
-    for (let tries = 0; tries < 20; tries++) {
+    for (;;) {
       const current = (await this.#redis.hget(this.#key('job', id), 'progress_json')) ?? '';
       const previous = current ? (JSON.parse(current) as JobProgress) : undefined;
       const next = JSON.stringify(sumChunkProgress(previous, chunk));
-      if (Number(await this.#run('kinoSetProgressIfUnchanged', id, next, current)) === 1) return;
+      const written = Number(await this.#run('kinoSetProgressIfUnchanged', id, next, current));
+      if (written !== -1) return written === 1;
     }
   }
 

@@ -42,8 +42,11 @@ export interface RenderProcessOptions {
   authoring?: ((choice: AuthoringChoice) => RenderAssignment['ai']) | undefined;
 }
 
-/** Why the supervisor is ending a render: a cancel request, a stop that hands it back, the time limit. */
-export type EndReason = 'cancel' | 'requeue' | 'timeout';
+/**
+ * Why the supervisor is ending a render: a cancel request, a stop that hands it back, the time
+ * limit, or a queue lock this worker lost (another worker may be running it: nothing is written).
+ */
+export type EndReason = 'cancel' | 'requeue' | 'timeout' | 'abandon';
 
 /**
  * How a render process ended. `split`: it planned chunks instead of rendering (the caller queues
@@ -54,8 +57,22 @@ export type RenderEnd =
   | { kind: 'failed'; error: JobError }
   | { kind: 'canceled' }
   | { kind: 'requeued' }
+  | { kind: 'abandoned' }
   | { kind: 'split'; plan: SplitPlan }
   | { kind: 'chunk'; path: string; frames: number; posterPath: string | null };
+
+/**
+ * The stitch step's progress: every frame is drawn by then, so it reads as encoding, never below
+ * where the chunks left the bar.
+ */
+function stitchProgress(progress: JobProgress): JobProgress {
+  return {
+    ...progress,
+    stage: progress.stage === 'rendering' ? 'encoding' : progress.stage,
+    framesDone: progress.framesTotal,
+    percent: Math.max(progress.percent, 89),
+  };
+}
 
 export class RenderProcess {
   readonly job: RenderJob;
@@ -163,14 +180,17 @@ export class RenderProcess {
         write(async () => {
           const progress = lastProgress!;
           lastProgress = undefined;
-          if (mode.kind === 'chunk') {
-            await store.setChunkProgress(job.id, {
-              index: mode.index,
-              count: mode.count,
-              framesDone: progress.framesDone,
-              framesTotal: mode.end - mode.start,
-            });
-          } else await store.setProgress(job.id, progress);
+          const running =
+            mode.kind === 'chunk'
+              ? await store.setChunkProgress(job.id, {
+                  index: mode.index,
+                  count: mode.count,
+                  framesDone: progress.framesDone,
+                  framesTotal: mode.end - mode.start,
+                })
+              : await store.setProgress(job.id, mode.kind === 'stitch' ? stitchProgress(progress) : progress);
+          // Canceled (or failed) elsewhere, and the cancel message missed this process: stop now.
+          if (!running && !this.#ending) this.end('cancel');
         });
       } else if (message.type === 'resolved') {
         resolved = { spec: message.spec, code: message.code };
@@ -210,6 +230,10 @@ export class RenderProcess {
     await writes;
     const status = async () => (await store.get(job.id))?.status;
 
+    if (this.#ending === 'abandon') {
+      log.warn('render abandoned: this worker lost its hold on it, and another takes it over');
+      return { kind: 'abandoned' };
+    }
     // A render that finished is kept, even when a shutdown's grace ran out as it was exiting.
     if (finished && !('error' in finished) && this.#ending !== 'cancel' && this.#ending !== 'timeout') {
       if ((await status()) === 'running') {
@@ -224,13 +248,15 @@ export class RenderProcess {
         code: 'timeout',
         message: `the render ran longer than ${minutes} min (RENDER_TIMEOUT) and was stopped`,
       };
-      await store.fail(job.id, error, options.now(), resolved);
+      // A chunk's time limit is its own: the queue retries it alone.
+      if (mode.kind !== 'chunk') await store.fail(job.id, error, options.now(), resolved);
       log.warn('render stopped: it ran past RENDER_TIMEOUT');
       return { kind: 'failed', error };
     }
     if (this.#ending === 'requeue') {
-      // A chunk is handed back by its queue alone; the render it belongs to goes on running.
-      if (mode.kind !== 'chunk') await store.requeue(job.id);
+      // Only a render not yet split is queued again; a chunk or a stitch goes back to its queue
+      // alone, and the render they belong to goes on running.
+      if (mode.kind === 'whole' || mode.kind === 'plan') await store.requeue(job.id);
       log.warn('render stopped by shutdown; queued again');
       return { kind: 'requeued' };
     }
@@ -312,8 +338,9 @@ export class RenderProcess {
         log.info({ bytes: first.video.bytes }, 'render succeeded');
         return { kind: 'succeeded' };
       }
-      // Canceled while storing: the files must not outlive the job.
-      await storage.removeRender(job.id);
+      // Canceled while storing: the files must not outlive the job. (Any other state means another
+      // process finished it: its files are the ones stored, and stay.)
+      if ((await store.get(job.id))?.status === 'canceled') await storage.removeRender(job.id);
       return { kind: 'canceled' };
     } catch (error) {
       log.error({ err: error }, 'storing the render failed');

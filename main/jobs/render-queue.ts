@@ -9,8 +9,8 @@ export const RENDER_QUEUE = 'renders';
 
 export interface RenderJobData {
   id: string;
-  /** Set once the render was split: the job comes back to stitch its chunks. */
-  stitch?: { chunks: number };
+  /** Set once the render was split: the job comes back to stitch these chunks. */
+  stitch?: { chunks: { start: number; end: number }[] };
 }
 
 export interface ChunkJobData {
@@ -72,5 +72,19 @@ export const cancelChannel = (prefix: string) => `${prefix}:cancel`;
 /** The BullMQ id of a render's chunk (ids with ':' are refused by BullMQ). */
 export const chunkJobId = (renderId: string, index: number) => `${renderId}-chunk-${index}`;
 
+/** A render id as the API makes them: the only ids a worker builds paths from. */
+export const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
+
 /** The render a BullMQ job id belongs to (a render's own id, or one of its chunks'). */
 export const renderIdOf = (jobId: string) => jobId.replace(/-chunk-\d+$/, '');
+
+/** The Redis address without its password, for messages and logs. */
+export function redactRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
+}

@@ -268,16 +268,12 @@ export class SqliteJobStore implements JobStore {
     return claimed ? { claimed: toJob(claimed) } : { skipped: 'missing' };
   }
 
-  async setChunkProgress(id: string, chunk: ChunkProgress): Promise<void> {
+  async setChunkProgress(id: string, chunk: ChunkProgress): Promise<boolean> {
     const row = this.#sql(`SELECT progress_json FROM jobs WHERE id = ? AND status = 'running'`).get(id) as
       { progress_json: string | null } | undefined;
-    if (!row) return;
+    if (!row) return false;
     const previous = row.progress_json ? (JSON.parse(row.progress_json) as JobProgress) : undefined;
-    const progress = sumChunkProgress(previous, chunk);
-    this.#sql(`UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running'`).run(
-      JSON.stringify(progress),
-      id,
-    );
+    return this.setProgress(id, sumChunkProgress(previous, chunk));
   }
 
   async idsByStatus(status: JobStatus, limit: number): Promise<string[]> {
@@ -292,11 +288,12 @@ export class SqliteJobStore implements JobStore {
     return (this.#sql('SELECT COUNT(*) AS n FROM jobs WHERE status = ?').get(status) as { n: number }).n;
   }
 
-  async setProgress(id: string, progress: JobProgress): Promise<void> {
-    this.#sql(`UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running'`).run(
+  async setProgress(id: string, progress: JobProgress): Promise<boolean> {
+    const result = this.#sql(`UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running'`).run(
       json(progress),
       id,
     );
+    return result.changes === 1;
   }
 
   /** The spec (and its code) a running job resolved or authored: shown before the render ends. */
