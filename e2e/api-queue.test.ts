@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
-import { TEST_CLEANUP_TOKEN, TINY_SPEC, serverEnv, sleep, until, waitForRender } from './api-server.ts';
+import {
+  TEST_CLEANUP_TOKEN,
+  TINY_SPEC,
+  getJob,
+  postRender,
+  serverEnv,
+  sleep,
+  until,
+  waitForRender,
+} from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
 import { REPO_ROOT, runKino } from './cli-helpers.ts';
 import { hasRedisServer, useQueueCluster } from './queue-cluster.ts';
@@ -51,24 +60,6 @@ function decodedHashes(file: string): { frames: string[]; audio: string } {
 const LONG_KEY = 'product-launch';
 
 const cluster = useQueueCluster('the render API on a Redis queue');
-
-async function postRender(api: RunningApi, body: Record<string, unknown>): Promise<RenderJobBody> {
-  const response = await api.api('/v1/renders', { method: 'POST', json: body });
-  const job = (await response.json()) as RenderJobBody;
-  expect(response.status, JSON.stringify(job)).toBe(202);
-  return job;
-}
-
-async function getJob(api: RunningApi, id: string): Promise<RenderJobBody | 'gone'> {
-  const response = await api.api(`/v1/renders/${id}`);
-  if (response.status === 410) {
-    await response.body?.cancel();
-    return 'gone';
-  }
-  const job = (await response.json()) as RenderJobBody;
-  expect(response.status, JSON.stringify(job)).toBe(200);
-  return job;
-}
 
 /** Waits until the render is drawing frames, and returns the worker that runs it. */
 async function runningOn(api: RunningApi, id: string, workers: RunningWorker[]): Promise<RunningWorker> {

@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
-import { TEST_CLEANUP_TOKEN, TINY_SPEC, waitForRender, sleep, until, useApiServers } from './api-server.ts';
+import {
+  TEST_CLEANUP_TOKEN,
+  TINY_SPEC,
+  getJob,
+  postRender,
+  waitForRender,
+  sleep,
+  until,
+  useApiServers,
+} from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
 
 // No rate limit: the tests poll a lot.
@@ -27,25 +36,6 @@ const LONG_KEY = 'product-launch';
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
 const { start, kill } = useApiServers(BASE_ENV);
-
-async function postRender(api: RunningApi, body: Record<string, unknown>): Promise<RenderJobBody> {
-  const response = await api.api('/v1/renders', { method: 'POST', json: body });
-  const job = (await response.json()) as RenderJobBody;
-  expect(response.status, JSON.stringify(job)).toBe(202);
-  return job;
-}
-
-/** The job, or 'gone' once it answers 410 (expired or cleaned up). */
-async function getJob(api: RunningApi, id: string): Promise<RenderJobBody | 'gone'> {
-  const response = await api.api(`/v1/renders/${id}`);
-  if (response.status === 410) {
-    await response.body?.cancel();
-    return 'gone';
-  }
-  const job = (await response.json()) as RenderJobBody;
-  expect(response.status, JSON.stringify(job)).toBe(200);
-  return job;
-}
 
 /** Waits until the job has started drawing frames (framesDone > 0) and returns it, still running. */
 async function waitUntilDrawing(api: RunningApi, id: string): Promise<RenderJobBody> {

@@ -203,6 +203,26 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   };
 }
 
+/** POSTs a render and expects it accepted (202). */
+export async function postRender(api: RunningApi, body: Record<string, unknown>): Promise<RenderJobBody> {
+  const response = await api.api('/v1/renders', { method: 'POST', json: body });
+  const job = (await response.json()) as RenderJobBody;
+  expect(response.status, JSON.stringify(job)).toBe(202);
+  return job;
+}
+
+/** The job, or 'gone' once it answers 410 (expired or cleaned up). */
+export async function getJob(api: RunningApi, id: string): Promise<RenderJobBody | 'gone'> {
+  const response = await api.api(`/v1/renders/${id}`);
+  if (response.status === 410) {
+    await response.body?.cancel();
+    return 'gone';
+  }
+  const job = (await response.json()) as RenderJobBody;
+  expect(response.status, JSON.stringify(job)).toBe(200);
+  return job;
+}
+
 /** Polls a render until it ends (succeeded, failed or canceled) and returns the job. */
 export async function waitForRender(
   api: RunningApi,
