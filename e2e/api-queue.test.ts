@@ -4,11 +4,12 @@
 // another API instance, and a Redis restart with a render still queued.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
+import { S3_TEST_KEY, startS3Server } from '../main/storage/s3-server.fixture.ts';
 import {
   TEST_CLEANUP_TOKEN,
   TINY_SPEC,
@@ -295,6 +296,51 @@ describe.skipIf(!hasRedisServer)('the render API on a Redis queue', () => {
       expect(result.stderr).not.toMatch(/hunter2/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('on S3, chunks travel through the bucket between workers and are removed once stitched', async () => {
+    const s3 = await startS3Server(['renders']);
+    try {
+      const env = {
+        STORAGE_BACKEND: 's3',
+        S3_BUCKET: 'renders',
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'kino/queue',
+        S3_ACCESS_KEY_ID: S3_TEST_KEY.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3_TEST_KEY.secretAccessKey,
+        CHUNK_MIN_FRAMES: '40',
+      };
+      const api = await cluster.startApi({ env });
+      await cluster.startWorker(env);
+      await cluster.startWorker(env);
+      const job = await postRender(api, {
+        spec: CHUNKED_SPEC,
+        options: { quality: 'draft', poster: '2.5s' },
+      });
+      const done = await waitForRender(api, job.id);
+      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+      const uploads = s3.requests.filter((line) =>
+        line.startsWith(`PUT /renders/kino/queue/${job.id}/chunk-`),
+      );
+      expect(uploads.some((line) => line.includes('chunk-0.mp4'))).toBe(true);
+      expect(uploads.some((line) => line.includes('chunk-1.mp4'))).toBe(true);
+      // The poster was drawn by the chunk holding 2.5 s, and came through the bucket too.
+      expect(uploads.some((line) => line.includes('chunk-1.png'))).toBe(true);
+      const left = readdirSync(join(s3.directory, 'renders', 'kino', 'queue', job.id)).filter((name) =>
+        name.endsWith('._S3rver_object'),
+      );
+      expect(left.sort()).toEqual(
+        ['poster.png._S3rver_object', 'receipt.json._S3rver_object', 'video.mp4._S3rver_object'].sort(),
+      );
+      await expectDownloadableVideo(done, 120);
+      const poster = await fetch(done.poster!.downloadUrl);
+      expect(poster.status).toBe(200);
+      expect(poster.headers.get('content-type')).toBe('image/png');
+      await poster.body?.cancel();
+    } finally {
+      await s3.close();
     }
   });
 
