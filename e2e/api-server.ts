@@ -147,44 +147,75 @@ export function useApiServers(baseEnv: Record<string, string> = {}) {
 }
 
 /** Starts `kino serve` and resolves once it listens. */
-export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kino-api-'));
-  const child = spawn(process.execPath, [KINO_BIN, 'serve'], {
+/** A long-running `kino` process (serve, worker) a test started, with everything it printed. */
+export interface KinoProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** The first match of the readiness pattern in its output. */
+  ready: RegExpExecArray;
+}
+
+/**
+ * Starts `kino <args>` and waits until its output matches `ready`; fails (killing it) if it exits
+ * first or takes more than 30 s.
+ */
+export async function startKinoProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<KinoProcess> {
+  const child = spawn(process.execPath, [KINO_BIN, ...args], {
     cwd: REPO_ROOT,
-    env: serverEnv(dataDir, options.env),
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`kino serve did not start in 30s:\n${output}`)), 30_000);
+  const what = `kino ${args[0]}`;
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start in 30s:\n${output}`)), 30_000);
     const check = () => {
-      const match = /Kino render API on (http:\/\/[^\s]+)/.exec(output);
-      if (match) {
+      const found = ready.exec(output);
+      if (found) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(found);
       }
     };
     child.stdout!.on('data', check);
     child.stderr!.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`kino serve exited with ${code} before listening:\n${output}`));
+      reject(new Error(`${what} exited with ${code} before it was ready:\n${output}`));
     });
   }).catch((error: unknown) => {
     child.kill('SIGKILL');
+    throw error;
+  });
+  return { child, output: () => output, exited, ready: match };
+}
+
+export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kino-api-'));
+  const started = await startKinoProcess(
+    ['serve'],
+    serverEnv(dataDir, options.env),
+    /Kino render API on (http:\/\/[^\s]+)/,
+  ).catch((error: unknown) => {
     if (!options.dataDir) removeDataDir(dataDir);
     throw error;
   });
+  const { child, output, exited } = started;
+  const baseUrl = started.ready[1]!;
 
   return {
     baseUrl,
     dataDir,
     process: child,
-    output: () => output,
+    output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

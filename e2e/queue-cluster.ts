@@ -1,7 +1,6 @@
 // A scaled-out Kino for the tests: a real redis-server, `kino serve` processes on QUEUE_BACKEND=redis
 // and `kino worker` processes, all on loopback, sharing one local storage folder (one host). Each
 // test gets its own key prefix, so tests never see each other's jobs; everything stops after it.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,9 +8,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { hasRedisServer, startRedisServer, warnIfNoRedis } from '../main/jobs/redis-server.fixture.ts';
 import type { RedisTestServer } from '../main/jobs/redis-server.fixture.ts';
-import { removeDataDir, serverEnv, useApiServers } from './api-server.ts';
+import { removeDataDir, serverEnv, startKinoProcess, useApiServers } from './api-server.ts';
 import type { RunningApi, StartApiOptions } from './api-server.ts';
-import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 
 export { hasRedisServer };
 
@@ -86,21 +84,17 @@ export function useQueueCluster(suite: string, baseEnv: Record<string, string> =
     async startWorker(extra: Record<string, string> = {}, args: string[] = []): Promise<RunningWorker> {
       const dataDir = mkdtempSync(join(tmpdir(), 'kino-worker-'));
       dirs.add(dataDir);
-      const child = spawn(process.execPath, [KINO_BIN, 'worker', ...args], {
-        cwd: REPO_ROOT,
-        env: serverEnv(dataDir, { ...shared(), ...extra }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const { child, output, exited } = await startKinoProcess(
+        ['worker', ...args],
+        serverEnv(dataDir, { ...shared(), ...extra }),
+        /taking renders from/,
+      );
       const worker: RunningWorker = {
         process: child,
         dataDir,
-        output: () => output,
+        output,
         started: () =>
-          [...output.matchAll(/"jobId":"(rnd_[^"]+)"[^\n]*"msg":"render started"/g)].map((m) => m[1]!),
+          [...output().matchAll(/"jobId":"(rnd_[^"]+)"[^\n]*"msg":"render started"/g)].map((m) => m[1]!),
         async stop(signal = 'SIGTERM') {
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           return exited;
@@ -108,24 +102,6 @@ export function useQueueCluster(suite: string, baseEnv: Record<string, string> =
         exited,
       };
       workers.add(worker);
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`kino worker did not start in 30s:\n${output}`)),
-          30_000,
-        );
-        const check = () => {
-          if (/taking renders from/.test(output)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        child.stdout!.on('data', check);
-        child.stderr!.on('data', check);
-        void exited.then((code) => {
-          clearTimeout(timer);
-          reject(new Error(`kino worker exited with ${code} before starting:\n${output}`));
-        });
-      });
       return worker;
     },
   };

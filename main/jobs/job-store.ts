@@ -82,6 +82,15 @@ export interface JobProgress {
   chunks?: { framesDone: number; framesTotal: number }[];
 }
 
+/** A running job's progress until its render process reports: never running without one. */
+export const STARTING_PROGRESS: JobProgress = {
+  stage: 'starting',
+  framesDone: 0,
+  framesTotal: 0,
+  percent: 0,
+  etaSeconds: null,
+};
+
 export interface StoredVideo {
   extension: string;
   bytes: number;
@@ -141,6 +150,9 @@ export interface JobError {
   /** For authoring_failed: the errors the model's last answer still had, at their pointers. */
   errors?: { pointer: string; message: string }[];
 }
+
+/** The error a canceled job carries, from every store and render process. */
+export const CANCELED_ERROR: JobError = { code: 'canceled', message: 'the render was canceled' };
 
 export interface RenderJob {
   id: string;

@@ -11,6 +11,7 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { defaultRasterThreads } from '../engine/raster-threads.ts';
+import { isAlive } from '../fs/pid-lock.ts';
 import type { RenderStorage } from '../storage/storage.ts';
 import { workerLostError } from './job-store.ts';
 import type { JobError, JobStore, RenderJob } from './job-store.ts';
@@ -362,17 +363,8 @@ async function removeDeadWorkersScratch(root: string): Promise<void> {
   const names = await readdir(root).catch(() => [] as string[]);
   for (const name of names) {
     const pid = Number(/^worker-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || processRuns(pid)) continue;
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
     await rm(path.join(root, name), { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

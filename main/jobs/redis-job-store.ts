@@ -20,7 +20,7 @@ import type {
   RenderJob,
   WebhookAttempt,
 } from './job-store.ts';
-import { TERMINAL_STATUSES } from './job-store.ts';
+import { CANCELED_ERROR, STARTING_PROGRESS, TERMINAL_STATUSES } from './job-store.ts';
 import { json, toJob, webhookOf } from './job-row.ts';
 import { closeConnection } from './render-queue.ts';
 import type { DeliveryRow, JobRow } from './job-row.ts';
@@ -29,10 +29,9 @@ const NUMERIC_FIELDS = ['created_at', 'started_at', 'finished_at', 'expires_at',
 /** A due webhook handed to one API process is not handed to another for this long. */
 const WEBHOOK_LEASE_MS = 60_000;
 
-const STARTING_PROGRESS = '{"stage":"starting","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":null}';
-
-// Shared Lua: moves job KEYS[1] from one status set to another. Status sets are named by the
-// prefix in ARGV[1] (scripts get it as their first argument).
+// Shared Lua: moves a job from one status set to another, and ends a job (its status, finish and
+// expiry times, and its webhook's delivery to make). Keys are named by the prefix every script gets
+// as ARGV[1].
 const MOVE_STATUS = `
 local function move_status(prefix, id, from, to, created)
   redis.call('ZREM', prefix .. 'status:' .. from, id)
@@ -126,27 +125,19 @@ redis.call('HSET', key, 'progress_json', cjson.encode(decoded))
 return 1
 `;
 
-/** ARGV: prefix, id, now, error JSON, spec JSON or '', code or ''. */
-const FAIL = `${MOVE_STATUS}
+/**
+ * ARGV: prefix, id, now, 'failed' or 'canceled', error JSON, spec JSON or '', code or ''. Ends a
+ * queued or running job; a job that already ended is left as it is (0).
+ */
+const END = `${MOVE_STATUS}
 local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
 local key = prefix .. 'job:' .. id
 local status = redis.call('HGET', key, 'status')
 if status ~= 'queued' and status ~= 'running' then return 0 end
-ended(prefix, key, id, 'failed', now)
-redis.call('HSET', key, 'error_json', ARGV[4])
-if ARGV[5] ~= '' then redis.call('HSET', key, 'spec_json', ARGV[5]) end
-if ARGV[6] ~= '' then redis.call('HSET', key, 'code', ARGV[6]) end
-return 1
-`;
-
-/** ARGV: prefix, id, now. */
-const CANCEL = `${MOVE_STATUS}
-local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
-local key = prefix .. 'job:' .. id
-local status = redis.call('HGET', key, 'status')
-if status ~= 'queued' and status ~= 'running' then return 0 end
-ended(prefix, key, id, 'canceled', now)
-redis.call('HSET', key, 'error_json', '{"code":"canceled","message":"the render was canceled"}')
+ended(prefix, key, id, ARGV[4], now)
+redis.call('HSET', key, 'error_json', ARGV[5])
+if ARGV[6] ~= '' then redis.call('HSET', key, 'spec_json', ARGV[6]) end
+if ARGV[7] ~= '' then redis.call('HSET', key, 'code', ARGV[7]) end
 return 1
 `;
 
@@ -285,8 +276,7 @@ const SCRIPTS = {
   kinoSetIfRunning: SET_IF_RUNNING,
   kinoSetIfExists: SET_IF_EXISTS,
   kinoSucceed: SUCCEED,
-  kinoFail: FAIL,
-  kinoCancel: CANCEL,
+  kinoEnd: END,
   kinoRequeue: REQUEUE,
   kinoSetProgressIfUnchanged: SET_PROGRESS_IF_UNCHANGED,
   kinoRemove: REMOVE,
@@ -460,7 +450,7 @@ export class RedisJobStore implements JobStore {
       id,
       now,
       maxAttempts,
-      STARTING_PROGRESS,
+      JSON.stringify(STARTING_PROGRESS),
       only,
     )) as [string, string];
     if (result === 'skipped') return { skipped: detail as JobStatus | 'missing' };
@@ -545,9 +535,10 @@ export class RedisJobStore implements JobStore {
     resolved?: { spec: object | null; code: string | null },
   ): Promise<boolean> {
     const changed = await this.#run(
-      'kinoFail',
+      'kinoEnd',
       id,
       now,
+      'failed',
       JSON.stringify(error),
       json(resolved?.spec) ?? '',
       resolved?.code ?? '',
@@ -556,7 +547,9 @@ export class RedisJobStore implements JobStore {
   }
 
   async cancel(id: string, now: number): Promise<boolean> {
-    return Number(await this.#run('kinoCancel', id, now)) === 1;
+    return (
+      Number(await this.#run('kinoEnd', id, now, 'canceled', JSON.stringify(CANCELED_ERROR), '', '')) === 1
+    );
   }
 
   async requeue(id: string): Promise<boolean> {

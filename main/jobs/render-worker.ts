@@ -1,7 +1,7 @@
 // A render worker process: takes one assignment over IPC, resolves the input, renders, verifies,
 // reports progress and the result, then exits. It stops (and stops ffmpeg) when told to cancel
 // or when its parent goes away.
-import { readFile, realpath } from 'node:fs/promises';
+import { readFile, realpath, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { specToCode } from '../../shared/builder/print.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
@@ -30,11 +30,9 @@ import { reviewComposition } from '../review/review-composition.ts';
 import { elementPointer } from '../authoring/fast-review.ts';
 import type { RenderProject } from '../project/load.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
-import type { JobError, JobProgress } from './job-store.ts';
+import { CANCELED_ERROR } from './job-store.ts';
+import type { JobError, JobProgress, OutputRequest, RenderInput } from './job-store.ts';
 import type { FromWorker, RenderAssignment, SplitPlan, ToWorker, WorkerOutput } from './worker-messages.ts';
-import type { OutputRequest } from './job-store.ts';
-import { rename, stat } from 'node:fs/promises';
-import type { VideoModel as Model } from '../../shared/spec/model.ts';
 
 const abort = new AbortController();
 
@@ -104,19 +102,10 @@ async function authorAssignment(job: RenderAssignment, project: RenderProject): 
 }
 
 async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
-  if ((job.input.kind === 'prompt' || job.input.kind === 'edit') && job.authored) {
-    // A chunk or the stitch step of an authored render: the spec the job already authored.
-    const result = checkSpec(job.authored);
-    if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
-    return {
-      model: result.spec,
-      project: await loadProject(job.renderProject),
-      spec: job.authored,
-      code: specToCode(result.spec),
-      subject: { kind: 'spec', specText: JSON.stringify(job.authored) },
-    };
-  }
-  if (job.input.kind === 'prompt' || job.input.kind === 'edit') {
+  // A chunk or the stitch step of an authored render renders the spec the job already authored,
+  // resolved as a spec sent as data is: it is never authored twice.
+  const input: RenderInput = job.authored ? { kind: 'spec', spec: job.authored } : job.input;
+  if (input.kind === 'prompt' || input.kind === 'edit') {
     const project = await loadProject(job.renderProject);
     const spec = await authorAssignment(job, project);
     return {
@@ -127,20 +116,20 @@ async function resolveAssignment(job: RenderAssignment): Promise<Resolved> {
       subject: { kind: 'spec', specText: JSON.stringify(spec) },
     };
   }
-  if (job.input.kind === 'spec') {
-    const result = checkSpec(job.input.spec, job.input.variables);
+  if (input.kind === 'spec') {
+    const result = checkSpec(input.spec, input.variables);
     if (!result.ok) throw new KinoInputError('invalid spec', { issues: result.issues });
     const project = await loadProject(job.renderProject);
     return {
       model: result.spec,
       project,
       // A template's spec as it renders: bound, without its declarations.
-      spec: bindsTemplate(job.input.spec, job.input.variables) ? asData(result.spec) : job.input.spec,
+      spec: bindsTemplate(input.spec, input.variables) ? asData(result.spec) : input.spec,
       code: specToCode(result.spec),
-      subject: { kind: 'spec', specText: JSON.stringify(job.input.spec) },
+      subject: { kind: 'spec', specText: JSON.stringify(input.spec) },
     };
   }
-  const resolvedKey = await resolveKey(job.input.key, job.renderProject, job.input.variables);
+  const resolvedKey = await resolveKey(input.key, job.renderProject, input.variables);
   const { model, project, sourcePath } = resolvedKey;
   const spec = specOf(model);
   // A code composition's own source is its code; a registered JSON spec is printed as code.
@@ -222,7 +211,7 @@ function requestedInput(input: RenderAssignment['input']): Record<string, unknow
 
 /** A failure as the client sees it: a code, and a one-line message without server paths. */
 function jobError(error: unknown, job: RenderAssignment): JobError {
-  if (abort.signal.aborted) return { code: 'canceled', message: 'the render was canceled' };
+  if (abort.signal.aborted) return CANCELED_ERROR;
   if (error instanceof JobFailure) return error.jobError;
   if (error instanceof AuthoringError) {
     const errors = error.details?.errors as JobError['errors'] | undefined;
@@ -363,7 +352,7 @@ async function renderChunk(
 async function stitchedPoster(
   chunkPoster: string,
   posterPath: string,
-  model: Model,
+  model: VideoModel,
   options: RenderOptions,
 ): Promise<RenderResult['poster']> {
   const { posterFrame } = renderFramePlan(model, options);

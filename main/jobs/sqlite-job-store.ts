@@ -3,7 +3,13 @@
 // it (the data dir is locked); several processes share the Redis store instead.
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
-import { STALE_CLAIM_MS, sumChunkProgress, workerLostError } from './job-store.ts';
+import {
+  CANCELED_ERROR,
+  STALE_CLAIM_MS,
+  STARTING_PROGRESS,
+  sumChunkProgress,
+  workerLostError,
+} from './job-store.ts';
 import type {
   ChunkProgress,
   DueWebhook,
@@ -80,7 +86,9 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 `;
 
 /** The progress of a job that reached storing without a progress report (a SQL literal). */
-const STARTING_PROGRESS = `'{"stage":"starting","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":null}'`;
+// SQL literals of the shared values (JSON holds no single quote).
+const STARTING_PROGRESS_SQL = `'${JSON.stringify(STARTING_PROGRESS)}'`;
+const CANCELED_ERROR_SQL = `'${JSON.stringify(CANCELED_ERROR)}'`;
 const STORING_PROGRESS = `'{"stage":"storing","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":0}'`;
 
 export class SqliteJobStore implements JobStore {
@@ -245,7 +253,7 @@ export class SqliteJobStore implements JobStore {
   /** Takes the oldest queued job and marks it running, as one statement, so no two runs share a job. */
   async claimNext(now: number): Promise<RenderJob | undefined> {
     const row = this.#sql(
-      `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, progress_json = ${STARTING_PROGRESS}
+      `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, progress_json = ${STARTING_PROGRESS_SQL}
        WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY created_at, rowid LIMIT 1)
        RETURNING *`,
     ).get(now) as JobRow | undefined;
@@ -262,7 +270,7 @@ export class SqliteJobStore implements JobStore {
       return { lost: (await this.get(id))! };
     }
     const claimed = this.#sql(
-      `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, progress_json = ${STARTING_PROGRESS}
+      `UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1, progress_json = ${STARTING_PROGRESS_SQL}
        WHERE id = ? AND status IN ('queued', 'running') RETURNING *`,
     ).get(now, id) as JobRow | undefined;
     return claimed ? { claimed: toJob(claimed) } : { skipped: 'missing' };
@@ -368,7 +376,7 @@ export class SqliteJobStore implements JobStore {
   async cancel(id: string, now: number): Promise<boolean> {
     const result = this.#sql(
       `UPDATE jobs SET status = 'canceled', finished_at = ?, expires_at = ? + ttl_ms,
-         error_json = '{"code":"canceled","message":"the render was canceled"}'
+         error_json = ${CANCELED_ERROR_SQL}
        WHERE id = ? AND status IN ('queued', 'running')`,
     ).run(now, now, id);
     return result.changes === 1;
