@@ -224,12 +224,16 @@ const AUDIO_CODECS: Record<OutputFormat, { codec: string; bitrate?: string } | u
   gif: undefined,
 };
 
-function audioCodecArgs(format: OutputFormat, chosenBitrate: string | undefined): string[] {
+/** The soundtrack's encoding: codec, bitrate, 48 kHz stereo (a single render's and a stitch's alike). */
+function audioOutputArgs(format: OutputFormat, chosenBitrate: string | undefined): string[] {
   const audio = AUDIO_CODECS[format];
   if (!audio) return [];
   const bitrate = audio.bitrate && (chosenBitrate ?? audio.bitrate);
-  return ['-c:a', audio.codec, ...(bitrate ? ['-b:a', bitrate] : [])];
+  return ['-c:a', audio.codec, ...(bitrate ? ['-b:a', bitrate] : []), '-ar', '48000', '-ac', '2'];
 }
+
+/** ffmpeg quiet but for errors, which the caller reads from stderr. */
+const QUIET = ['-hide_banner', '-nostats', '-loglevel', 'error'];
 
 /** What encoderArgs asks ffmpeg for, as settings: the codec, its rate control, pixel format and audio. */
 export function encoderSettingsUsed(input: EncoderArgsInput): EncoderSettingsUsed {
@@ -273,10 +277,7 @@ export function encoderSettingsUsed(input: EncoderArgsInput): EncoderSettingsUse
  */
 export function hardwareTrialArgs(codec: HardwareH264Encoder): string[] {
   return [
-    '-hide_banner',
-    '-nostats',
-    '-loglevel',
-    'error',
+    ...QUIET,
     ...HARDWARE[codec].deviceArgs,
     '-f',
     'lavfi',
@@ -307,10 +308,7 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
   const hardware = hardwareEncoder(input);
   const graph = [videoFilter(input, settings), ...(audio ? [audio.filterGraph] : [])].join(';');
   return [
-    '-hide_banner',
-    '-nostats',
-    '-loglevel',
-    'error',
+    ...QUIET,
     '-y',
     ...(hardware ? HARDWARE[hardware].deviceArgs : []),
     '-f',
@@ -336,9 +334,7 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
     ...(input.chunk ? ['-flags', '+cgop'] : []),
     '-r',
     String(out.fps),
-    ...(audio
-      ? [...audioCodecArgs(input.format, input.encoder?.audioBitrate), '-ar', '48000', '-ac', '2']
-      : ['-an']),
+    ...(audio ? audioOutputArgs(input.format, input.encoder?.audioBitrate) : ['-an']),
     ...(input.format === 'mp4' && !input.chunk ? ['-movflags', '+faststart'] : []),
     '-map_metadata',
     '-1',
@@ -367,10 +363,7 @@ export interface StitchArgsInput {
 export function stitchArgs(input: StitchArgsInput): string[] {
   const audio = input.audio ? audioMixGraph(input.audio, 1) : undefined;
   return [
-    '-hide_banner',
-    '-nostats',
-    '-loglevel',
-    'error',
+    ...QUIET,
     '-y',
     '-f',
     'concat',
@@ -386,9 +379,7 @@ export function stitchArgs(input: StitchArgsInput): string[] {
     ...(audio ? ['-map', `[${audio.outputLabel}]`] : []),
     '-c:v',
     'copy',
-    ...(audio
-      ? [...audioCodecArgs('mp4', input.encoder?.audioBitrate), '-ar', '48000', '-ac', '2']
-      : ['-an']),
+    ...(audio ? audioOutputArgs('mp4', input.encoder?.audioBitrate) : ['-an']),
     '-movflags',
     '+faststart',
     '-map_metadata',
