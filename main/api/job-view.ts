@@ -10,9 +10,9 @@ import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type { RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
 import { fileKind, signDownloadToken } from '../storage/signed-link.ts';
+import { RENDER_ID_SOURCE } from '../storage/storage.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
-export const RENDER_ID_PATTERN = '^rnd_[A-Za-z0-9_-]{20,64}$';
 /** The spec's own time grammar ("1.5s", "500ms", "45f"), as a JSON Schema pattern. */
 export const TIME_OPTION_PATTERN = TIME_PATTERN.source;
 
@@ -136,7 +136,7 @@ export const RenderJobSchema = {
     'error',
   ],
   properties: {
-    id: { type: 'string', pattern: RENDER_ID_PATTERN },
+    id: { type: 'string', pattern: RENDER_ID_SOURCE },
     status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] },
     input: {
       type: 'object',

@@ -32,7 +32,8 @@ import { Problem } from '../http/problem.ts';
 import { TTL_PATTERN, parseDuration } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { findLiveJob } from './job-lookup.ts';
-import { RENDER_ID_PATTERN, RenderOptionsSchema } from './job-view.ts';
+import { RenderOptionsSchema } from './job-view.ts';
+import { RENDER_ID_SOURCE } from '../storage/storage.ts';
 
 export const CreateRenderBodySchema = {
   type: 'object',
@@ -65,7 +66,7 @@ export const CreateRenderBodySchema = {
       properties: {
         base: {
           description: 'The render id to start from, or a spec.',
-          oneOf: [{ type: 'string', pattern: RENDER_ID_PATTERN }, { type: 'object' }],
+          oneOf: [{ type: 'string', pattern: RENDER_ID_SOURCE }, { type: 'object' }],
         },
         change: { type: 'string', minLength: 1, maxLength: 20000 },
       },

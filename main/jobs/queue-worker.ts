@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { defaultRasterThreads } from '../engine/raster-threads.ts';
 import { isAlive } from '../fs/pid-lock.ts';
+import { RENDER_ID_PATTERN } from '../storage/storage.ts';
 import type { RenderStorage } from '../storage/storage.ts';
 import { workerLostError } from './job-store.ts';
 import type { JobError, JobStore, RenderJob } from './job-store.ts';
@@ -19,7 +20,6 @@ import { RenderProcess } from './render-process.ts';
 import type { RenderEnd, RenderProcessOptions } from './render-process.ts';
 import {
   CHUNK_ATTEMPTS,
-  RENDER_ID_PATTERN,
   RENDER_QUEUE,
   cancelChannel,
   chunkJobId,

@@ -72,9 +72,6 @@ export const cancelChannel = (prefix: string) => `${prefix}:cancel`;
 /** The BullMQ id of a render's chunk (ids with ':' are refused by BullMQ). */
 export const chunkJobId = (renderId: string, index: number) => `${renderId}-chunk-${index}`;
 
-/** A render id as the API makes them: the only ids a worker builds paths from. */
-export const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
-
 /** The render a BullMQ job id belongs to (a render's own id, or one of its chunks'). */
 export const renderIdOf = (jobId: string) => jobId.replace(/-chunk-\d+$/, '');
 

@@ -14,12 +14,12 @@ import { cancelRender, createRender } from '../api/render-requests.ts';
 import { TemplateValuesArgument } from './template-tools.ts';
 import type { CreateRenderBody } from '../api/render-requests.ts';
 import { findLiveJob } from '../api/job-lookup.ts';
+import { RENDER_ID_PATTERN } from '../storage/storage.ts';
 import { PROGRESS_STAGES, TERMINAL_STATUSES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import type { McpHost } from './host.ts';
 import { runTool, toolSuccess } from './tool-result.ts';
 
-const RENDER_ID = /^rnd_[A-Za-z0-9_-]{20,64}$/;
 const POLL_MS = 200;
 
 const aspect = z
@@ -40,7 +40,7 @@ const provider = z
 const spec = z
   .record(z.string(), z.unknown())
   .describe('A video spec (JSON); get_video_spec_schema has its schema, get_doc "spec" its guide.');
-const renderId = z.string().regex(RENDER_ID).describe('A render id, "rnd_…".');
+const renderId = z.string().regex(RENDER_ID_PATTERN).describe('A render id, "rnd_…".');
 
 const FieldErrorSchema = z.object({ pointer: z.string(), message: z.string() });
 

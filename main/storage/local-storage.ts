@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chunkName } from './storage.ts';
+import { RENDER_ID_PATTERN, chunkName } from './storage.ts';
 import type {
   ChunkPart,
   DeliveryTerms,
@@ -11,8 +11,6 @@ import type {
   StoredFileMeta,
   StoredFileRef,
 } from './storage.ts';
-
-const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
 
 export class LocalStorage implements RenderStorage {
   readonly backend = 'local';

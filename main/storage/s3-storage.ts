@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { chunkName } from './storage.ts';
+import { RENDER_ID_PATTERN, chunkName } from './storage.ts';
 import type {
   ChunkPart,
   DeliveryTerms,
@@ -49,7 +49,6 @@ export interface S3Settings {
 
 /** S3 refuses presigned URLs that live longer than a week. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
-const RENDER_ID_PATTERN = /^rnd_[A-Za-z0-9_-]{20,64}$/;
 const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 
 /** An S3 failure told in words an operator can act on. */

@@ -3,6 +3,13 @@
 import { splitFileKind } from './signed-link.ts';
 import type { BaseFileKind, FileKind } from './signed-link.ts';
 
+/**
+ * A render's id as the API makes them ("rnd_" and random base64url): the one shape storage, workers
+ * and request schemas accept, since paths and keys are built from it.
+ */
+export const RENDER_ID_SOURCE = '^rnd_[A-Za-z0-9_-]{20,64}$';
+export const RENDER_ID_PATTERN = new RegExp(RENDER_ID_SOURCE);
+
 export interface StoredFileRef {
   id: string;
   kind: FileKind;
