@@ -126,10 +126,6 @@ export class RenderProcess {
     log.info({ attempt: job.attempts, input: job.input.kind, mode: mode.kind }, 'render started');
   }
 
-  get ending(): EndReason | undefined {
-    return this.#ending;
-  }
-
   /** Stops the render (ffmpeg included): it ends as `why` says once the process is gone. */
   end(why: EndReason): void {
     if (this.#ending) return;
