@@ -8,7 +8,7 @@ import type { RenderProjectContext } from '../engine/project-context.ts';
 import { loadProject } from '../project/load.ts';
 import { authorSpec } from './author-spec.ts';
 import type { AuthorSpecOptions } from './author-spec.ts';
-import { startProviderStandIn } from './provider-stand-in.fixture.ts';
+import { editAnswer, startProviderStandIn } from './provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from './provider-stand-in.fixture.ts';
 import { AI_PROVIDERS } from './providers.ts';
 import type { AiProviderName, ProviderSettings } from './providers.ts';
@@ -35,7 +35,10 @@ beforeAll(async () => {
 afterAll(() => standIn?.close());
 afterEach(() => {
   expect(standIn.pending(), 'every scripted answer was asked for').toBe(0);
+  expect(standIn.misfits, 'every scripted answer fits the schema its request sent').toEqual([]);
   standIn.requests.length = 0;
+  standIn.promptTokens.length = 0;
+  standIn.setContextWindow(undefined);
 });
 
 function provider(name: AiProviderName = 'openai'): ProviderSettings {
@@ -73,10 +76,12 @@ describe('authorSpec', () => {
     expect(sent(0)).toContain('A one-scene hello video');
   });
 
+  // Anthropic's json tool guides the model without holding it to the schema, so an answer can break
+  // it; OpenAI's strict mode could not have written this one.
   it('sends the validation errors back and takes the repaired spec', async () => {
     const broken = { ...GOOD, scenes: [{ ...scene('Hello'), duration: 'soon' }] };
     standIn.script({ json: broken }, { json: GOOD });
-    const result = await author();
+    const result = await author({ provider: provider('anthropic') });
     expect(result.spec).toEqual(GOOD);
     expect(result.record.attempts).toBe(2);
     expect(result.record.repairs).toHaveLength(1);
@@ -121,7 +126,7 @@ describe('authorSpec', () => {
 
   it('fails with authoring_failed and the last errors when no answer is a valid spec', async () => {
     standIn.script({ json: { scenes: 3 } }, { text: 'Sure! Here is your video.' }, { json: { kinoSpec: 2 } });
-    const error = await author().catch((e: unknown) => e);
+    const error = await author({ provider: provider('anthropic') }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'authoring_failed' });
     expect((error as Error).message).toMatch(/no valid spec in 3 attempts/);
     expect((error as { details: { errors: unknown[] } }).details.errors.length).toBeGreaterThan(0);
@@ -177,14 +182,12 @@ describe('authorSpec', () => {
       aspect: 'square',
       scenes: [scene('One'), scene('Two'), scene('Three')],
     } as VideoSpec;
-    standIn.script({
-      json: {
-        patch: [
-          { op: 'replace', path: '/scenes/1/elements/0/text', value: 'Two, in blue' },
-          { op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' },
-        ],
-      },
-    });
+    standIn.script(
+      editAnswer(
+        { op: 'replace', path: '/scenes/1/elements/0/text', value: 'Two, in blue' },
+        { op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' },
+      ),
+    );
     const result = await author({ request: { kind: 'edit', base, change: 'make scene 2 blue and say so' } });
     expect(result.changes).toEqual(['/scenes/1/background', '/scenes/1/elements/0/text']);
     expect(JSON.stringify(result.spec.scenes[0])).toBe(JSON.stringify(base.scenes[0]));

@@ -4,9 +4,6 @@
 // budget. Only a valid spec leaves here; review findings left after the last repair are recorded.
 import { generateText, jsonSchema, Output } from 'ai';
 import type { ModelMessage } from 'ai';
-import { applyPatch, createPatch } from 'rfc6902';
-import type { Operation } from 'rfc6902';
-import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { parseSpec } from '../../shared/spec/validate.ts';
@@ -15,12 +12,15 @@ import { semanticIssues } from '../../shared/timeline/check.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { renderCostOver } from '../engine/render-cost.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
+import { answerFormat } from './answer-format.ts';
 import { listAssets } from './assets.ts';
+import { applyEdit, changedPointers } from './edit-patch.ts';
 import { fastReview } from './fast-review.ts';
 import type { AuthoringFinding, AuthoringRecord } from './authoring-record.ts';
 import { editMessage, promptMessage, repairMessage, systemInstructions } from './instructions.ts';
 import { AuthoringError, describeProviderError } from './provider-errors.ts';
 import { languageModel } from './providers.ts';
+import { callTokens } from './token-count.ts';
 import type { ProviderSettings } from './providers.ts';
 
 export type AuthoringRequest =
@@ -63,25 +63,18 @@ export interface AuthorSpecOptions {
   signal?: AbortSignal | undefined;
   /** Told when the work moves between asking the model and reviewing its answer. */
   onStage?: (stage: 'authoring' | 'reviewing', attempt: number) => void;
+  /** Told of what a provider said it ignored (an unsupported setting): a log line, not an error. */
+  onWarning?: (message: string) => void;
 }
 
-/** Pointers of the values an edit changed (added, removed or replaced), without duplicates. */
-export function changedPointers(base: unknown, changed: unknown): string[] {
-  return [...new Set(createPatch(base, changed).map((operation) => operation.path))].sort();
-}
+// The AI SDK prints provider warnings to the console by default; Kino reports them through onWarning.
+globalThis.AI_SDK_LOG_WARNINGS = false;
 
-/** The model's answer to an edit: the patch applied to a copy of the base, or what went wrong. */
-function applyEdit(base: VideoSpec, answer: unknown): { value: unknown } | { errors: SpecIssue[] } {
-  const patch = (answer as { patch?: unknown } | null)?.patch;
-  if (!Array.isArray(patch)) {
-    return { errors: [{ pointer: '/patch', message: 'expected {"patch": [RFC 6902 operations]}' }] };
-  }
-  const value = structuredClone(base) as unknown;
-  const results = applyPatch(value, patch as Operation[]);
-  const errors = results.flatMap((result, index) =>
-    result ? [{ pointer: `/patch/${index}`, message: `cannot apply: ${result.message}` }] : [],
-  );
-  return errors.length > 0 ? { errors } : { value };
+/** A provider warning in one line. */
+function warningText(warning: { type: string; feature?: string; setting?: string; details?: string; message?: string }): string {
+  const what = warning.feature ?? warning.setting ?? warning.type;
+  const why = warning.details ?? warning.message;
+  return why ? `${what}: ${why}` : what;
 }
 
 /** Schema errors, else the timeline's semantic errors, else the cost over the limit, of a candidate. */
@@ -113,14 +106,9 @@ export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringR
     aspect: options.aspect,
     format: options.format,
   };
-  const system = systemInstructions(context, request.kind);
-  // Providers whose structured output takes only a subset of JSON Schema get a plain object; the full
-  // schema is in the instructions either way, and every answer is validated here.
-  const schema =
-    provider.name === 'google'
-      ? { type: 'object' as const }
-      : (videoSpecJsonSchema() as Record<string, unknown>);
-  const output = Output.object({ schema: jsonSchema(schema) });
+  const format = answerFormat(provider.name, request.kind);
+  const system = systemInstructions(context, request.kind, format.specSchemaInInstructions);
+  const output = Output.object({ schema: jsonSchema(format.schema) });
   const messages: ModelMessage[] = [
     {
       role: 'user',
@@ -152,21 +140,28 @@ export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringR
         system,
         messages,
         output,
+        providerOptions: format.providerOptions,
         maxRetries: limits.maxRetries,
         timeout: limits.requestTimeoutMs,
         abortSignal: signal,
       });
       record.usage.inputTokens += result.usage.inputTokens ?? 0;
       record.usage.outputTokens += result.usage.outputTokens ?? 0;
+      for (const warning of result.warnings ?? []) options.onWarning?.(`${provider.name}: ${warningText(warning)}`);
       if (result.finishReason === 'content-filter') {
         throw new AuthoringError('provider_refused', `${provider.name} declined to write this video`);
       }
-      answer = result.output;
+      answer = format.read(result.output);
       answerText = result.text;
     } catch (error) {
       if (budget.aborted && !options.signal?.aborted) break;
       if (options.signal?.aborted) throw error;
-      const failure = describeProviderError(error, provider.name, limits.requestTimeoutMs);
+      const failure = describeProviderError(
+        error,
+        provider.name,
+        limits.requestTimeoutMs,
+        callTokens(system, messages, format.schema),
+      );
       if (failure.code !== 'authoring_failed') throw failure;
       // An answer that is not JSON is one more thing to repair.
       answer = undefined;
@@ -197,7 +192,8 @@ export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringR
     }
     record.repairs.push({ errors, findings });
     messages.push(
-      { role: 'assistant', content: answerText || JSON.stringify(answer ?? null) },
+      // The answer as read (a strict answer's nulls dropped): the same content in fewer tokens.
+      { role: 'assistant', content: answer === undefined ? answerText || 'null' : JSON.stringify(answer) },
       { role: 'user', content: repairMessage(request.kind, errors, findings) },
     );
   }

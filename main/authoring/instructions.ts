@@ -1,7 +1,8 @@
-// What a model is told: the spec guide (the same text llms.txt serves), the spec's JSON Schema, the
-// project's assets, the requested aspect and format, and, on a repair, every error at its pointer and
-// every review finding with its remedy.
-import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
+// What a model is told: the spec guide (the same text llms.txt serves), the project's assets, the
+// requested aspect and format, the spec's compact schema when the structured output is not it (an
+// edit answers with a patch), and, on a repair, every error at its pointer and every finding with its
+// remedy.
+import { authoringSpecSchema } from './model-schema.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
 import type { AuthoringFinding } from './authoring-record.ts';
 import { specGuide } from './spec-guide.ts';
@@ -12,11 +13,15 @@ export interface AuthoringContext {
   format: string;
 }
 
-export function systemInstructions(context: AuthoringContext, mode: 'prompt' | 'edit'): string {
+export function systemInstructions(
+  context: AuthoringContext,
+  mode: 'prompt' | 'edit',
+  withSpecSchema: boolean,
+): string {
   const answer =
     mode === 'prompt'
       ? 'Answer with one JSON object: the whole video spec, "kinoSpec": 1 included. No prose, no Markdown.'
-      : 'Answer with one JSON object {"patch": [...]}: an RFC 6902 JSON Patch that turns the base spec into the changed one. Change only what the request asks for; leave every other scene, element and value as it is. No prose, no Markdown.';
+      : 'Answer with one JSON object {"patch": [...]}: an RFC 6902 JSON Patch that turns the base spec into the changed one, each operation {op, path, from, value} with `value` written as JSON text ("\"New title\"", "96", "{\"type\":\"text\",…}") and null where the operation has none. Change only what the request asks for; leave every other scene, element and value as it is. No prose, no Markdown.';
   return [
     'You write video specs for Kino, which renders them to video files. Specs are JSON, validated against one strict schema, then reviewed on rendered frames (text size, contrast, overflow, safe area, time on screen).',
     answer,
@@ -24,8 +29,10 @@ export function systemInstructions(context: AuthoringContext, mode: 'prompt' | '
     context.assets.length > 0
       ? `Media: use only these project files, by these names (no http URLs):\n${context.assets.map((asset) => `- ${asset}`).join('\n')}`
       : 'Media: the project has no files; use colors, gradients, shapes and text only (no image, clip or audio sources).',
-    specGuide(),
-    `## The JSON Schema every spec must satisfy\n\n${JSON.stringify(videoSpecJsonSchema())}`,
+    specGuide({ templates: false }),
+    ...(withSpecSchema
+      ? [`## The JSON Schema every spec must satisfy\n\n${JSON.stringify(authoringSpecSchema())}`]
+      : []),
   ].join('\n\n');
 }
 

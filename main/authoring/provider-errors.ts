@@ -22,8 +22,59 @@ function statusOf(error: unknown): number | undefined {
   return APICallError.isInstance(error) ? error.statusCode : undefined;
 }
 
+interface ProviderErrorBody {
+  message?: unknown;
+  code?: unknown;
+  type?: unknown;
+  n_prompt_tokens?: unknown;
+  n_ctx?: unknown;
+}
+
+/** The provider's own error object: `{error: {...}}` in every wire format Kino speaks. */
+function providerErrorBody(error: unknown): ProviderErrorBody | undefined {
+  if (RetryError.isInstance(error)) return providerErrorBody(error.lastError);
+  if (!APICallError.isInstance(error)) return undefined;
+  let data: unknown = error.data;
+  if (data === undefined && error.responseBody) {
+    try {
+      data = JSON.parse(error.responseBody);
+    } catch {
+      return undefined;
+    }
+  }
+  const inner = (data as { error?: unknown } | undefined)?.error;
+  return typeof inner === 'object' && inner !== null ? (inner as ProviderErrorBody) : undefined;
+}
+
+const CONTEXT_PATTERN = /context (window|length|size)|prompt is too long|input token count|maximum context/i;
+
+/**
+ * What the provider refused and why, in one line: its own message (the schema rule it broke, the
+ * context window), with the token counts where the provider or Kino's count has them.
+ */
+function refusalText(body: ProviderErrorBody | undefined, requestTokens: number | undefined): string {
+  const message = typeof body?.message === 'string' ? body.message.split('\n')[0]!.slice(0, 400) : '';
+  const isContext =
+    CONTEXT_PATTERN.test(message) ||
+    body?.code === 'context_length_exceeded' ||
+    body?.type === 'exceed_context_size_error';
+  if (!isContext) return message;
+  const counts =
+    typeof body?.n_prompt_tokens === 'number' && typeof body.n_ctx === 'number'
+      ? `${body.n_prompt_tokens} prompt tokens, context window ${body.n_ctx}`
+      : requestTokens === undefined
+        ? ''
+        : `this call sent ≈ ${requestTokens} tokens`;
+  return `the request is over the model's context window${counts ? ` (${counts})` : ''}: ${message}`;
+}
+
 /** A provider failure as an AuthoringError naming the provider, never its key or its endpoint. */
-export function describeProviderError(error: unknown, provider: string, timeoutMs: number): AuthoringError {
+export function describeProviderError(
+  error: unknown,
+  provider: string,
+  timeoutMs: number,
+  requestTokens?: number,
+): AuthoringError {
   if (error instanceof AuthoringError) return error;
   const status = statusOf(error);
   const attempts = RetryError.isInstance(error) ? ` after ${error.errors.length} attempts` : '';
@@ -37,6 +88,13 @@ export function describeProviderError(error: unknown, provider: string, timeoutM
     return new AuthoringError(
       'provider_unavailable',
       `${provider} refused the API key (${status}): check it`,
+    );
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    const why = refusalText(providerErrorBody(error), requestTokens);
+    return new AuthoringError(
+      'provider_refused',
+      `${provider} refused the request (${status})${why ? `: ${why}` : ''}`,
     );
   }
   if (status !== undefined) {

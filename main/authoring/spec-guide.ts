@@ -365,8 +365,26 @@ export const CURL_EXAMPLE_SPEC: VideoSpec = {
   scenes: [{ duration: '2s', elements: [{ type: 'text', text: 'Hello', animate: [{ preset: 'pop' }] }] }],
 };
 
-/** The "Writing a spec" guide with two worked examples, in Markdown. */
-export function specGuide(): string {
+/** How templates are declared, used and bound: for people and agents writing reusable specs. */
+function templatesSection(): string {
+  return `### Templates
+
+A spec with \`variables\` is a template that each render fills in.
+- Declare: \`"variables": {"<name>": {"type": …, "default"?, "description"?, "min"?, "max"?, "maxLength"?}}\`;
+  types: ${names(VARIABLE_TYPES)}. Without a default a variable is required.
+- Use: \`"{{name}}"\` inside any string, or \`{"var": "name"}\` for a whole value (a number, a colour, a media \`src\`).
+- Render: pass \`variables: {"name": value}\` beside \`key\` or \`spec\`. Values are checked against the declarations,
+  substituted, and the declarations dropped, so the bound spec must be valid like any other. Unknown, missing or
+  mistyped values are refused by name.
+
+`;
+}
+
+/**
+ * The "Writing a spec" guide with two worked examples, in Markdown. A model authoring one video gets
+ * it without the templates section (`templates: false`): it writes a concrete spec, never a template.
+ */
+export function specGuide(options: { templates?: boolean } = {}): string {
   const aspects = ASPECT_NAMES.map((name) => `${code(name)} ${ASPECTS[name].width}×${ASPECTS[name].height}`);
   const triggerNames = TriggerSchema.options[0].options;
   const animation = AnimationSchema.shape;
@@ -437,17 +455,7 @@ edge the new scene comes from (default left). Types: ${TRANSITION_TYPES.map((typ
   (ask its operator which exist; the examples use those of Kino's example project). http(s) URLs work
   only for hosts the project allows.
 
-### Templates
-
-A spec with \`variables\` is a template that each render fills in.
-- Declare: \`"variables": {"<name>": {"type": …, "default"?, "description"?, "min"?, "max"?, "maxLength"?}}\`;
-  types: ${names(VARIABLE_TYPES)}. Without a default a variable is required.
-- Use: \`"{{name}}"\` inside any string, or \`{"var": "name"}\` for a whole value (a number, a colour, a media \`src\`).
-- Render: pass \`variables: {"name": value}\` beside \`key\` or \`spec\`. Values are checked against the declarations,
-  substituted, and the declarations dropped, so the bound spec must be valid like any other. Unknown, missing or
-  mistyped values are refused by name.
-
-### Rules agents often get wrong
+${options.templates === false ? '' : templatesSection()}### Rules agents often get wrong
 
 - \`"kinoSpec": 1\` (the number) is required at the top level.
 - Unknown fields are rejected, everywhere: no \`fontSize\` (use \`size\`), no \`color\` on shapes (use \`fill\`), no CSS.
