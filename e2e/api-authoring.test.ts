@@ -1,5 +1,6 @@
 // prompt and edit through the render API (kino serve over HTTP), authored by the real AI SDK
-// provider code against a loopback stand-in that speaks OpenAI's and Anthropic's wire formats.
+// provider code against a loopback stand-in that speaks OpenAI's and Anthropic's wire formats, with
+// a 32k context window and OpenAI's strict structured-output rules enforced.
 import { writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { startProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
-import { TWO_SCENE_SPEC, textScene } from '../main/authoring/provider-stand-in.fixture.ts';
+import {
+  LATE_ELEMENT_SPEC,
+  TWO_SCENE_SPEC,
+  editAnswer,
+  textScene,
+} from '../main/authoring/provider-stand-in.fixture.ts';
 import { readAnswer, useApiServers, waitForRender } from './api-server.ts';
 import type { RenderJobBody, RunningApi } from './api-server.ts';
 
@@ -21,10 +27,15 @@ let work: string;
 const servers = useApiServers();
 
 beforeAll(async () => {
-  standIn = await startProviderStandIn();
+  standIn = await startProviderStandIn({ contextWindow: 32_000 });
   work = mkdtempSync(join(tmpdir(), 'kino-api-authoring-'));
 });
 afterAll(async () => {
+  expect(standIn.misfits).toEqual([]);
+  // Every authoring call fit the budget: ≤ 80 KiB of request body.
+  for (const request of standIn.requests) {
+    expect(Buffer.byteLength(JSON.stringify(request.body))).toBeLessThanOrEqual(80 * 1024);
+  }
   await standIn?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -106,8 +117,8 @@ describe('render API: prompt and edit', () => {
     expect(job.receipt!.inputs.request).toMatchObject({ input: { kind: 'prompt', provider: 'openai' } });
 
     // Edit that render by its id: one scene changes, the other stays as it was.
-    standIn.requests.length = 0;
-    standIn.script({ json: { patch: [{ op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' }] } });
+    standIn.script(editAnswer({ op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' }));
+    const editRequest = standIn.requests.length;
     const edit = await post(api, {
       edit: { base: id, change: 'make the second scene blue' },
       options: { quality: 'draft' },
@@ -120,7 +131,11 @@ describe('render API: prompt and edit', () => {
     const spec = edited.spec as typeof AUTHORED;
     expect(JSON.stringify(spec.scenes[0])).toBe(JSON.stringify(AUTHORED.scenes[0]));
     expect(spec.scenes[1]!.background).toBe('#1e3a8a');
-    expect(JSON.stringify(standIn.requests[0]!.body)).toContain('make the second scene blue');
+    expect(JSON.stringify(standIn.requests[editRequest]!.body)).toContain('make the second scene blue');
+    // The edit was asked for as a strict patch, not a whole spec.
+    expect(standIn.requests[editRequest]!.body).toMatchObject({
+      text: { format: { type: 'json_schema', strict: true, schema: { required: ['patch'] } } },
+    });
 
     // The key is in no log line.
     expect(api.output()).not.toContain(KEY);
@@ -158,7 +173,7 @@ describe('render API: prompt and edit', () => {
     });
     expect(job.video).toBeNull();
 
-    standIn.script({ json: { not: 'a spec' } }, { json: { still: 'not' } }, { json: { nope: true } });
+    standIn.script({ json: LATE_ELEMENT_SPEC }, { json: LATE_ELEMENT_SPEC }, { json: LATE_ELEMENT_SPEC });
     const second = await post(api, { prompt: 'again', options: { quality: 'draft' } });
     expect(second.status).toBe(202);
     const failed = await waitForRender(api, (second.body as RenderJobBody).id);

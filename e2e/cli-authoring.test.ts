@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
-import { startProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
+import { editAnswer, startProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
 import { TWO_SCENE_SPEC, textScene } from '../main/authoring/provider-stand-in.fixture.ts';
 import { runKino } from './cli-helpers.ts';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  expect(standIn.misfits).toEqual([]);
   await standIn?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -68,7 +69,7 @@ describe('kino generate and kino edit', () => {
   it('edit --dry-run: writes the changed spec, leaves the rest byte-equal and renders nothing', async () => {
     const base = join(work, 'base.json');
     writeFileSync(base, JSON.stringify(SPEC, null, 2));
-    standIn.script({ json: { patch: [{ op: 'replace', path: '/scenes/0/background', value: '#7c2d12' }] } });
+    standIn.script(editAnswer({ op: 'replace', path: '/scenes/0/background', value: '#7c2d12' }));
     const result = await runKino(['edit', base, 'make the first scene rust red', '--dry-run'], {
       cwd: work,
       env,
@@ -97,5 +98,42 @@ describe('kino generate and kino edit', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/kino: provider_refused: openai declined to write this video/);
     expect(refused.stderr).not.toContain(KEY);
+  });
+
+  it('generate works with a small local model: a 16k-context OpenAI-compatible server', async () => {
+    const local = {
+      ...env,
+      OPENAI_API_KEY: '',
+      OPENAI_COMPATIBLE_BASE_URL: standIn.baseURL['openai-compatible'],
+      OPENAI_COMPATIBLE_MODEL: 'qwen3-8b-local',
+    };
+    standIn.setContextWindow(16_384);
+    try {
+      standIn.script({ json: SPEC });
+      const before = standIn.requests.length;
+      const result = await runKino(['generate', 'Two scenes: Hello, then World', '--dry-run'], {
+        cwd: work,
+        env: local,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain('kino: authoring with openai-compatible qwen3-8b-local');
+      expect(JSON.parse(readFileSync(result.stdout.trim(), 'utf8'))).toEqual(SPEC);
+      // The prompt left most of the 16k window for the answer; no AI SDK warning reached stderr.
+      expect(standIn.promptTokens.at(-1)).toBeLessThan(10_000);
+      expect(standIn.requests.length).toBe(before + 1);
+      expect(result.stderr).not.toMatch(/AI SDK Warning/);
+
+      // A window too small for the prompt is refused by the server, and kino says so in one line.
+      standIn.setContextWindow(2_000);
+      const over = await runKino(['generate', 'anything', '--dry-run'], { cwd: work, env: local });
+      expect(over.code).toBe(1);
+      const lines = over.stderr.trim().split('\n');
+      expect(lines.every((line) => line.startsWith('kino: '))).toBe(true);
+      expect(lines.at(-1)).toMatch(
+        /^kino: provider_refused: openai-compatible refused the request \(400\): the request is over the model's context window \(\d+ prompt tokens, context window 2000\)/,
+      );
+    } finally {
+      standIn.setContextWindow(undefined);
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { loadComposition } from '../main/composition/load.ts';
-import { startProviderStandIn, TWO_SCENE_SPEC } from '../main/authoring/provider-stand-in.fixture.ts';
+import { editAnswer, startProviderStandIn, TWO_SCENE_SPEC } from '../main/authoring/provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 import {
@@ -309,6 +309,7 @@ describe('kino mcp (stdio) with a short wait and an AI provider', () => {
 
   afterAll(async () => {
     await second?.close();
+    expect(standIn.misfits).toEqual([]);
     await standIn?.close();
   });
 
@@ -316,9 +317,14 @@ describe('kino mcp (stdio) with a short wait and an AI provider', () => {
     'generates a video from a prompt through the provider, answering at once with the job to poll',
     { timeout: 120_000 },
     async () => {
-      standIn.script({ json: TWO_SCENE_SPEC });
+      standIn.script({ json: TWO_SCENE_SPEC, inputTokens: 7000, outputTokens: 600 });
       const started = expectSuccess(
-        await call(second, 'generate_video', { prompt: 'Two scenes: hello, then world', format: 'mp4' }),
+        await call(second, 'generate_video', {
+          prompt: 'Two scenes: hello, then world',
+          format: 'mp4',
+          quality: 'draft',
+          model: 'gpt-stand-in-mini',
+        }),
       );
       expect(['queued', 'running']).toContain(started.status);
       let job = started;
@@ -333,11 +339,21 @@ describe('kino mcp (stdio) with a short wait and an AI provider', () => {
       const probe = await probeFile(job.path as string);
       expect(probe.video?.codec).toBe('h264');
       expect(JSON.stringify(standIn.requests.at(-1)!.body)).toContain('Two scenes: hello, then world');
+      // The model named in the call was asked, and the result says how the spec was written.
+      expect(standIn.requests.at(-1)!.body.model).toBe('gpt-stand-in-mini');
+      expect(job.receipt).toMatchObject({ width: 540, height: 540 });
+      expect(job.authoring).toMatchObject({
+        provider: 'openai',
+        model: 'gpt-stand-in-mini',
+        attempts: 1,
+        repairs: [],
+        remainingFindings: [],
+        usage: { inputTokens: 7000, outputTokens: 600 },
+      });
+      expect((job.authoring as { durationMs: number }).durationMs).toBeGreaterThan(0);
 
       // Then a change in words, to that render: only the patched field differs.
-      standIn.script({
-        json: { patch: [{ op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' }] },
-      });
+      standIn.script(editAnswer({ op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' }));
       const edit = expectSuccess(
         await call(second, 'edit_video', { base: started.id, change: 'make the second scene blue' }),
       );
@@ -349,6 +365,7 @@ describe('kino mcp (stdio) with a short wait and an AI provider', () => {
       }
       expect(edited.status, JSON.stringify(edited.error)).toBe('succeeded');
       expect(edited.changes).toEqual(['/scenes/1/background']);
+      expect(edited.authoring).toMatchObject({ provider: 'openai', attempts: 1 });
       expect((edited.spec as typeof TWO_SCENE_SPEC).scenes[1]!.background).toBe('#1e3a8a');
       expect(JSON.stringify(standIn.requests.at(-1)!.body)).toContain('make the second scene blue');
     },

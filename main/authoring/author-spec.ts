@@ -126,6 +126,7 @@ export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringR
     durationMs: 0,
   };
   let best: { spec: VideoSpec; findings: AuthoringFinding[] } | undefined;
+  const warned = new Set<string>();
   let lastErrors: SpecIssue[] = [];
 
   for (let attempt = 1; attempt <= 1 + limits.maxRepairs; attempt++) {
@@ -147,7 +148,11 @@ export async function authorSpec(options: AuthorSpecOptions): Promise<AuthoringR
       });
       record.usage.inputTokens += result.usage.inputTokens ?? 0;
       record.usage.outputTokens += result.usage.outputTokens ?? 0;
-      for (const warning of result.warnings ?? []) options.onWarning?.(`${provider.name}: ${warningText(warning)}`);
+      for (const warning of result.warnings ?? []) {
+        const text = `${provider.name}: ${warningText(warning)}`;
+        if (!warned.has(text)) options.onWarning?.(text);
+        warned.add(text);
+      }
       if (result.finishReason === 'content-filter') {
         throw new AuthoringError('provider_refused', `${provider.name} declined to write this video`);
       }

@@ -34,12 +34,14 @@ interface ProviderErrorBody {
 function providerErrorBody(error: unknown): ProviderErrorBody | undefined {
   if (RetryError.isInstance(error)) return providerErrorBody(error.lastError);
   if (!APICallError.isInstance(error)) return undefined;
+  // The raw body first: the AI SDK's parsed `data` keeps only the fields its schema knows, and drops
+  // a local server's token counts (llama.cpp's n_prompt_tokens and n_ctx).
   let data: unknown = error.data;
-  if (data === undefined && error.responseBody) {
+  if (error.responseBody) {
     try {
       data = JSON.parse(error.responseBody);
     } catch {
-      return undefined;
+      // Not JSON: keep what the SDK parsed, if anything.
     }
   }
   const inner = (data as { error?: unknown } | undefined)?.error;

@@ -519,6 +519,16 @@ export const textScene = (text: string, background: string, size = 110) => ({
   elements: [{ type: 'text', text, size, color: '#ffffff' }],
 });
 
+/**
+ * A spec every schema takes but the timeline refuses (its text starts after its scene ends): a
+ * wrong answer that even a strictly constrained model can give.
+ */
+export const LATE_ELEMENT_SPEC = {
+  kinoSpec: 1,
+  aspect: 'square',
+  scenes: [{ duration: '1s', elements: [{ type: 'text', text: 'Too late', start: '5s' }] }],
+};
+
 /** A valid two-scene spec that renders in a blink (square, 12 fps, 2 s). */
 export const TWO_SCENE_SPEC = {
   kinoSpec: 1,

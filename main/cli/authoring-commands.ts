@@ -59,6 +59,7 @@ async function author(
             ? `authoring with ${provider.name} ${provider.model}${attempt > 1 ? ` (repair ${attempt - 1})` : ''}`
             : `reviewing the spec on sampled frames`,
         ),
+      onWarning: (message) => say(`warning: ${message}`),
     });
     const { record } = result;
     for (const [index, repair] of record.repairs.entries()) {

@@ -194,6 +194,7 @@ export class RenderProcess {
         if (mode.kind !== 'chunk') write(() => store.setResolved(job.id, message.spec, message.code));
       } else if (message.type === 'authoring')
         write(() => store.setAuthoring(job.id, message.authoring, message.changes));
+      else if (message.type === 'warning') log.warn(message.message);
       else if (message.type === 'review') write(() => store.setReview(job.id, message.review));
       else if (message.type === 'done') finished = { outputs: message.outputs };
       else if (message.type === 'split') finished = { plan: message.plan };

@@ -86,6 +86,7 @@ async function authorAssignment(job: RenderAssignment, project: RenderProject): 
       format: job.options.format,
       signal: abort.signal,
       onStage: stage,
+      onWarning: (message) => void send({ type: 'warning', message }),
     });
     await send({
       type: 'authoring',

@@ -73,6 +73,8 @@ export type FromWorker =
   | { type: 'resolved'; spec: Record<string, unknown> | null; code: string | null }
   /** How a prompt or an edit was authored (also sent when authoring failed), and what an edit changed. */
   | { type: 'authoring'; authoring: Record<string, unknown>; changes: string[] | null }
+  /** What an AI provider said it ignored (an unsupported setting), for the log. */
+  | { type: 'warning'; message: string }
   /** The review of the resolved spec (options.review or strictQuality), before rendering. */
   | { type: 'review'; review: JobReview }
   /** One output per options.outputs entry (one when there are none), in order. */

@@ -10,7 +10,8 @@ import { TIME_PATTERN } from '../../shared/spec/time.ts';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { EncoderSettingsSchema } from '../../shared/output/encoder-settings.ts';
 import { AI_PROVIDERS } from '../authoring/providers.ts';
-import { cancelRender, createRender } from '../api/render-requests.ts';
+import { CreateRenderBodySchema, cancelRender, createRender } from '../api/render-requests.ts';
+import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { TemplateValuesArgument } from './template-tools.ts';
 import type { CreateRenderBody } from '../api/render-requests.ts';
 import { findLiveJob } from '../api/job-lookup.ts';
@@ -37,6 +38,14 @@ const encoder = z
 const provider = z
   .enum(AI_PROVIDERS)
   .describe('The AI provider (default AI_PROVIDER, or the one configured).');
+/** JSON Schemas declared once (the API's and the job's), read as zod. */
+const fromJsonSchema = (schema: unknown) =>
+  z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+/** A string field of the API's body schema. */
+const apiText = (schema: { type: 'string' }) => fromJsonSchema(schema) as z.ZodType<string>;
+const model = apiText(CreateRenderBodySchema.properties.model).describe(
+  "The provider's model (default its *_MODEL setting on the server).",
+);
 const spec = z
   .record(z.string(), z.unknown())
   .describe('A video spec (JSON); get_video_spec_schema has its schema, get_doc "spec" its guide.');
@@ -77,6 +86,11 @@ export const RenderResultSchema = z.object({
     })
     .nullable(),
   changes: z.array(z.string()).nullable().describe('edit_video: the JSON pointers of the spec that changed.'),
+  authoring: fromJsonSchema(AuthoringRecordSchema)
+    .nullable()
+    .describe(
+      'generate_video and edit_video: how the provider wrote the spec (attempts, each repair with its errors and findings, findings left, tokens, time).',
+    ),
   error: z
     .object({ code: z.string(), message: z.string(), errors: z.array(FieldErrorSchema).optional() })
     .nullable(),
@@ -116,6 +130,7 @@ export async function renderResult(job: RenderJob, host: McpHost): Promise<Rende
         }
       : null,
     changes: job.changes,
+    authoring: job.authoring,
     error: job.error,
   };
 }
@@ -236,6 +251,7 @@ function requestExtras(args: {
   poster?: string;
   encoder?: unknown;
   provider?: (typeof AI_PROVIDERS)[number];
+  model?: string;
 }): Partial<CreateRenderBody> {
   const picked = Object.fromEntries(
     Object.entries({
@@ -249,6 +265,7 @@ function requestExtras(args: {
   return {
     ...(Object.keys(picked).length > 0 ? { options: picked as unknown as CreateRenderBody['options'] } : {}),
     ...(args.provider ? { provider: args.provider } : {}),
+    ...(args.model ? { model: args.model } : {}),
     ...(args.variables ? { variables: args.variables } : {}),
   };
 }
@@ -309,10 +326,12 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       description:
         'An AI provider configured on the server writes a spec from the prompt; the spec is validated, reviewed and repaired, then rendered. Needs a provider (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY or OPENAI_COMPATIBLE_BASE_URL). Waits like render_video; the answer has the spec to refine with edit_video.',
       inputSchema: z.object({
-        prompt: z.string().min(1).max(20_000).describe('What the video shows and says.'),
+        prompt: apiText(CreateRenderBodySchema.properties.prompt).describe('What the video shows and says.'),
         aspect: aspect.optional(),
         format: format.optional(),
+        quality: quality.optional(),
         provider: provider.optional(),
+        model: model.optional(),
       }),
       outputSchema,
       annotations: { ...annotations, openWorldHint: true },
@@ -329,9 +348,14 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
         'An AI provider changes an earlier render (its id) or a spec as a JSON Patch, so what the change does not touch stays as it was, then renders the result. The answer lists the changed JSON pointers. Needs a provider, like generate_video.',
       inputSchema: z.object({
         base: z.union([renderId, spec]).describe('The render id to start from, or a spec.'),
-        change: z.string().min(1).max(20_000).describe('What to change, in words.'),
+        change: apiText(CreateRenderBodySchema.properties.edit.properties.change).describe(
+          'What to change, in words.',
+        ),
         aspect: aspect.optional(),
+        format: format.optional(),
+        quality: quality.optional(),
         provider: provider.optional(),
+        model: model.optional(),
       }),
       outputSchema,
       annotations: { ...annotations, openWorldHint: true },
