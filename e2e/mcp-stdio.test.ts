@@ -8,7 +8,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { loadComposition } from '../main/composition/load.ts';
-import { editAnswer, startProviderStandIn, TWO_SCENE_SPEC } from '../main/authoring/provider-stand-in.fixture.ts';
+import {
+  editAnswer,
+  startProviderStandIn,
+  TWO_SCENE_SPEC,
+} from '../main/authoring/provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from '../main/authoring/provider-stand-in.fixture.ts';
 import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 import {

@@ -42,7 +42,14 @@ const PROVIDER_OPTIONS: Partial<Record<AiProviderName, ProviderOptions>> = {
 export function answerFormat(provider: AiProviderName, kind: AuthoringKind): AnswerFormat {
   const providerOptions = PROVIDER_OPTIONS[provider] ?? {};
   if (kind === 'edit') {
-    return { schema: EDIT_PATCH_SCHEMA, specSchemaInInstructions: true, providerOptions, read: (a) => a };
+    // The base spec shows the shape and validation errors come back as repairs; the spec's schema
+    // (≈ 10k tokens) goes along only where the context is large, not to a small local model.
+    return {
+      schema: EDIT_PATCH_SCHEMA,
+      specSchemaInInstructions: provider !== 'openai-compatible',
+      providerOptions,
+      read: (a) => a,
+    };
   }
   const dialect = specDialect(provider);
   switch (dialect) {
@@ -61,6 +68,11 @@ export function answerFormat(provider: AiProviderName, kind: AuthoringKind): Ans
         read: (a) => a,
       };
     case 'json-schema':
-      return { schema: authoringSpecSchema(), specSchemaInInstructions: false, providerOptions, read: (a) => a };
+      return {
+        schema: authoringSpecSchema(),
+        specSchemaInInstructions: false,
+        providerOptions,
+        read: (a) => a,
+      };
   }
 }

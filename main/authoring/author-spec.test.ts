@@ -11,6 +11,7 @@ import type { AuthorSpecOptions } from './author-spec.ts';
 import { editAnswer, startProviderStandIn } from './provider-stand-in.fixture.ts';
 import type { ProviderStandIn } from './provider-stand-in.fixture.ts';
 import { AI_PROVIDERS } from './providers.ts';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { AiProviderName, ProviderSettings } from './providers.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
@@ -240,5 +241,38 @@ describe('authorSpec', () => {
     expect(error).toMatchObject({ code: 'provider_unavailable', message: /refused the API key \(401\)/ });
     expect(JSON.stringify({ ...error, text: error.message, stack: error.stack })).not.toContain(KEY);
     expect(standIn.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  // The budget of issue 28: a generate or repair call ≤ 20k input tokens, an edit ≤ 20k plus its base
+  // spec, every request body ≤ 80 KiB, counted on what was really sent (o200k_base).
+  it.each(AI_PROVIDERS)('%s: every call fits the token and size budget', async (name) => {
+    const tiny = { ...GOOD, scenes: [scene('Hello Kino', { size: 12 })] };
+    standIn.script({ json: tiny }, { json: GOOD });
+    await author({ provider: provider(name) });
+    const base = { kinoSpec: 1, aspect: 'square', scenes: [scene('One'), scene('Two')] } as VideoSpec;
+    standIn.script(editAnswer({ op: 'replace', path: '/scenes/1/background', value: '#1e3a8a' }));
+    await author({ provider: provider(name), request: { kind: 'edit', base, change: 'scene 2 in blue' } });
+    const [generate, repair, edit] = standIn.promptTokens;
+    expect(generate).toBeLessThanOrEqual(20_000);
+    expect(repair).toBeLessThanOrEqual(20_000);
+    expect(edit).toBeLessThanOrEqual(20_000 + countTokens(JSON.stringify(base)));
+    for (const request of standIn.requests) {
+      expect(Buffer.byteLength(JSON.stringify(request.body))).toBeLessThanOrEqual(80 * 1024);
+    }
+    console.log(
+      `${name}: generate ${generate} tokens, repair ${repair}, edit ${edit}; bodies ${standIn.requests
+        .map((request) => `${(Buffer.byteLength(JSON.stringify(request.body)) / 1024).toFixed(1)} KiB`)
+        .join(', ')}`,
+    );
+  });
+
+  it('a request over the context window fails at once with the counts, not after repairs', async () => {
+    standIn.setContextWindow(4_000);
+    const error = (await author({ provider: provider('anthropic') }).catch((e: unknown) => e)) as Error;
+    expect(error).toMatchObject({ code: 'provider_refused' });
+    expect(error.message).toMatch(
+      /^anthropic refused the request \(400\): the request is over the model's context window \(this call sent ≈ \d+ tokens\): prompt is too long: \d+ tokens > 4000 maximum$/,
+    );
+    expect(standIn.requests).toHaveLength(1);
   });
 });

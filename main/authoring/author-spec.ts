@@ -71,7 +71,13 @@ export interface AuthorSpecOptions {
 globalThis.AI_SDK_LOG_WARNINGS = false;
 
 /** A provider warning in one line. */
-function warningText(warning: { type: string; feature?: string; setting?: string; details?: string; message?: string }): string {
+function warningText(warning: {
+  type: string;
+  feature?: string;
+  setting?: string;
+  details?: string;
+  message?: string;
+}): string {
   const what = warning.feature ?? warning.setting ?? warning.type;
   const why = warning.details ?? warning.message;
   return why ? `${what}: ${why}` : what;

@@ -23,11 +23,18 @@ export const EDIT_PATCH_SCHEMA: JsonSchema = {
         type: 'object',
         properties: {
           op: { type: 'string', enum: [...OPS] },
-          path: { type: 'string', description: 'A JSON pointer into the spec, such as /scenes/0/elements/1/text.' },
-          from: { type: ['string', 'null'], description: 'move and copy: the pointer to take the value from.' },
+          path: {
+            type: 'string',
+            description: 'A JSON pointer into the spec, such as /scenes/0/elements/1/text.',
+          },
+          from: {
+            type: ['string', 'null'],
+            description: 'move and copy: the pointer to take the value from.',
+          },
           value: {
             type: ['string', 'null'],
-            description: 'add, replace and test: the value as JSON text, such as "\\"Hello\\"", "96" or "{\\"type\\":\\"text\\",…}".',
+            description:
+              'add, replace and test: the value as JSON text, such as "\\"Hello\\"", "96" or "{\\"type\\":\\"text\\",…}".',
           },
         },
         required: ['op', 'path', 'from', 'value'],
@@ -55,7 +62,10 @@ export function decodePatch(answer: unknown): Decoded {
   for (const [index, entry] of patch.entries()) {
     const at = `/patch/${index}`;
     if (!isRecord(entry) || !OPS.includes(entry.op as never) || typeof entry.path !== 'string') {
-      errors.push({ pointer: at, message: 'expected {op, path, from, value} with op one of ' + OPS.join(', ') });
+      errors.push({
+        pointer: at,
+        message: 'expected {op, path, from, value} with op one of ' + OPS.join(', '),
+      });
       continue;
     }
     const operation: Record<string, unknown> = { op: entry.op, path: entry.path };

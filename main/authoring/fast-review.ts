@@ -5,6 +5,7 @@ import { resolveAspect } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { FindingCode } from '../../shared/protocol/finding.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
+import { elementPointer } from '../review/finding.ts';
 import { visualReview } from '../review/visual-review.ts';
 import type { AuthoringFinding } from './authoring-record.ts';
 
@@ -24,14 +25,6 @@ export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingC
 ]);
 
 export const FAST_REVIEW_FRAMES = 6;
-
-/** "s0/e2/e1" → "/scenes/0/elements/2/children/1". */
-export function elementPointer(key: string): string | undefined {
-  const match = /^s(\d+)((?:\/e\d+)+)$/.exec(key);
-  if (!match) return undefined;
-  const path = match[2]!.split('/e').slice(1);
-  return `/scenes/${match[1]}/elements/${path.join('/children/')}`;
-}
 
 export async function fastReview(
   spec: VideoSpec,

@@ -21,7 +21,7 @@ export function systemInstructions(
   const answer =
     mode === 'prompt'
       ? 'Answer with one JSON object: the whole video spec, "kinoSpec": 1 included. No prose, no Markdown.'
-      : 'Answer with one JSON object {"patch": [...]}: an RFC 6902 JSON Patch that turns the base spec into the changed one, each operation {op, path, from, value} with `value` written as JSON text ("\"New title\"", "96", "{\"type\":\"text\",…}") and null where the operation has none. Change only what the request asks for; leave every other scene, element and value as it is. No prose, no Markdown.';
+      : 'Answer with one JSON object {"patch": [...]}: an RFC 6902 JSON Patch that turns the base spec into the changed one, each operation {op, path, from, value} with `value` written as JSON text ("\\"New title\\"", "96", "{\\"type\\":\\"text\\",…}") and null where the operation has none. Change only what the request asks for; leave every other scene, element and value as it is. No prose, no Markdown.';
   return [
     'You write video specs for Kino, which renders them to video files. Specs are JSON, validated against one strict schema, then reviewed on rendered frames (text size, contrast, overflow, safe area, time on screen).',
     answer,

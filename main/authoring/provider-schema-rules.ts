@@ -132,7 +132,12 @@ function* nodes(root: unknown, path: string[] = []): Generator<{ node: Node; pat
       if (isRecord(value)) {
         for (const [name, child] of Object.entries(value)) yield* nodes(child, [...path, key, name]);
       }
-    } else if (key === 'items' || key === 'additionalProperties' || key === 'not' || key === 'propertyNames') {
+    } else if (
+      key === 'items' ||
+      key === 'additionalProperties' ||
+      key === 'not' ||
+      key === 'propertyNames'
+    ) {
       yield* nodes(value, [...path, key]);
     } else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key) && Array.isArray(value)) {
       for (const [index, child] of value.entries()) yield* nodes(child, [...path, key, String(index)]);
@@ -202,7 +207,8 @@ function openAiStrict(root: Node): SchemaViolation[] {
   const violations: SchemaViolation[] = [];
   const add = (path: string[], message: string) =>
     violations.push({ at: path.join('/'), message: `In context=${context(path)}, ${message}` });
-  if (root.type !== 'object' || 'anyOf' in root) add([], "schema must be a JSON Schema of 'type: \"object\"'");
+  if (root.type !== 'object' || 'anyOf' in root)
+    add([], 'schema must be a JSON Schema of \'type: "object"\'');
   let properties = 0;
   let enumValues = 0;
   let characters = 0;
@@ -210,8 +216,7 @@ function openAiStrict(root: Node): SchemaViolation[] {
     for (const key of Object.keys(node)) {
       if (!OPENAI_KEYWORDS.has(key)) add(path, `'${key}' is not permitted.`);
     }
-    const typed =
-      'type' in node || 'anyOf' in node || '$ref' in node || 'enum' in node || 'const' in node;
+    const typed = 'type' in node || 'anyOf' in node || '$ref' in node || 'enum' in node || 'const' in node;
     if (!typed && path.at(-2) !== '$defs') add(path, "schema must have a 'type' key.");
     if (isObjectSchema(node)) {
       const names = Object.keys(isRecord(node.properties) ? node.properties : {});
@@ -234,19 +239,29 @@ function openAiStrict(root: Node): SchemaViolation[] {
       const length = node.enum.reduce<number>((sum, value) => sum + String(value).length, 0);
       characters += length;
       if (node.enum.length > OPENAI_LIMITS.largeEnum.values && length > OPENAI_LIMITS.largeEnum.characters) {
-        add(path, `an enum with more than ${OPENAI_LIMITS.largeEnum.values} values may have at most ${OPENAI_LIMITS.largeEnum.characters} characters in total.`);
+        add(
+          path,
+          `an enum with more than ${OPENAI_LIMITS.largeEnum.values} values may have at most ${OPENAI_LIMITS.largeEnum.characters} characters in total.`,
+        );
       }
     }
     if ('const' in node) characters += String(node.const).length;
   }
-  characters += Object.keys(isRecord(root.$defs) ? root.$defs : {}).reduce((sum, name) => sum + name.length, 0);
+  characters += Object.keys(isRecord(root.$defs) ? root.$defs : {}).reduce(
+    (sum, name) => sum + name.length,
+    0,
+  );
   const limit = (what: string, value: number, max: number) => {
     if (value > max) violations.push({ at: '', message: `${what}: ${value}, over the limit of ${max}.` });
   };
   limit('object properties in total', properties, OPENAI_LIMITS.properties);
   limit('levels of object nesting', objectNesting(root), OPENAI_LIMITS.nesting);
   limit('enum values in total', enumValues, OPENAI_LIMITS.enumValues);
-  limit('characters of property names, definition names, enum and const values', characters, OPENAI_LIMITS.stringCharacters);
+  limit(
+    'characters of property names, definition names, enum and const values',
+    characters,
+    OPENAI_LIMITS.stringCharacters,
+  );
   return violations;
 }
 
@@ -274,10 +289,16 @@ function anthropicOutputFormat(root: Node): SchemaViolation[] {
     }
   }
   if (optional > ANTHROPIC_LIMITS.optionalProperties) {
-    add([], `schemas contain too many optional parameters (${optional}, limit ${ANTHROPIC_LIMITS.optionalProperties})`);
+    add(
+      [],
+      `schemas contain too many optional parameters (${optional}, limit ${ANTHROPIC_LIMITS.optionalProperties})`,
+    );
   }
   if (unions > ANTHROPIC_LIMITS.unionProperties) {
-    add([], `schemas contain too many parameters with union types (${unions}, limit ${ANTHROPIC_LIMITS.unionProperties})`);
+    add(
+      [],
+      `schemas contain too many parameters with union types (${unions}, limit ${ANTHROPIC_LIMITS.unionProperties})`,
+    );
   }
   return violations;
 }
@@ -290,7 +311,8 @@ function google(root: Node): SchemaViolation[] {
   const violations: SchemaViolation[] = [];
   for (const { node, path } of nodes(root)) {
     for (const key of Object.keys(node)) {
-      if (!GOOGLE_KEYWORDS.has(key)) violations.push({ at: path.join('/'), message: `Unknown name "${key}"` });
+      if (!GOOGLE_KEYWORDS.has(key))
+        violations.push({ at: path.join('/'), message: `Unknown name "${key}"` });
     }
   }
   return violations;

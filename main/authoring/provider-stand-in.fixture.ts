@@ -93,7 +93,9 @@ function textOf(value: unknown): string {
  */
 function requestShape(provider: AiProviderName, body: Record<string, unknown>) {
   const at = (path: string): unknown =>
-    path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body);
+    path
+      .split('.')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body);
   switch (provider) {
     case 'openai': {
       const format = at('text.format') as { schema?: unknown; strict?: boolean; name?: string } | undefined;
@@ -147,7 +149,8 @@ function contextErrorBody(provider: AiProviderName, tokens: number, window: numb
     case 'openai':
       return {
         error: {
-          message: 'Your input exceeds the context window of this model. Please adjust your input and try again.',
+          message:
+            'Your input exceeds the context window of this model. Please adjust your input and try again.',
           type: 'invalid_request_error',
           param: 'input',
           code: 'context_length_exceeded',
@@ -156,7 +159,10 @@ function contextErrorBody(provider: AiProviderName, tokens: number, window: numb
     case 'anthropic':
       return {
         type: 'error',
-        error: { type: 'invalid_request_error', message: `prompt is too long: ${tokens} tokens > ${window} maximum` },
+        error: {
+          type: 'invalid_request_error',
+          message: `prompt is too long: ${tokens} tokens > ${window} maximum`,
+        },
       };
     case 'google':
       return {
@@ -254,7 +260,10 @@ function fits(value: unknown, schema: unknown, root: Json): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   const typed = types.some(
-    (type) => type === kind || (type === 'integer' && Number.isInteger(value)) || (type === undefined && 'const' in schema),
+    (type) =>
+      type === kind ||
+      (type === 'integer' && Number.isInteger(value)) ||
+      (type === undefined && 'const' in schema),
   );
   if (!typed) return 'const' in schema && schema.const === value;
   if (!isJson(value) || !isJson(schema.properties)) return true;

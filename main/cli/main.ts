@@ -26,6 +26,7 @@ import { registerStudioCommand } from './studio-command.ts';
 import { registerDoctorCommand } from './doctor-command.ts';
 import { registerAuthoringCommands } from './authoring-commands.ts';
 import { registerCaptionsCommand } from './captions-command.ts';
+import { registerReviewCommand } from './review-command.ts';
 import type { RenderCommandOptions } from './render-to-file.ts';
 import { addVariableOptions, variableValues } from './variable-options.ts';
 import { addEncoderOptions } from './encoder-options.ts';
@@ -180,6 +181,7 @@ export function buildProgram(): Command {
   registerSessionCommand(program);
   registerPreviewCommand(program);
   registerStudioCommand(program);
+  registerReviewCommand(program);
   registerDoctorCommand(program);
   registerAuthoringCommands(program);
   registerTemplatesCommand(program);

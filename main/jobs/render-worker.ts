@@ -27,7 +27,7 @@ import { loadProject } from '../project/load.ts';
 import { completeFinding } from '../review/finding.ts';
 import { qualityGate } from '../review/quality-gate.ts';
 import { reviewComposition } from '../review/review-composition.ts';
-import { elementPointer } from '../authoring/fast-review.ts';
+import { elementPointer } from '../review/finding.ts';
 import type { RenderProject } from '../project/load.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import { CANCELED_ERROR } from './job-store.ts';

@@ -10,7 +10,7 @@ import type { VideoModel } from '../../shared/spec/model.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
-import { elementPointer } from '../authoring/fast-review.ts';
+import { elementPointer } from '../review/finding.ts';
 import { DrawingSession } from '../engine/drawing-session.ts';
 import { posterFrameFor } from '../engine/poster-frame.ts';
 import { projectContext } from '../engine/project-context.ts';

@@ -45,3 +45,11 @@ export function completeFinding(
     inspect: { operation: 'inspect', frameIndex: draft.focusFrame ?? draft.startFrame, sourceRevision },
   };
 }
+
+/** "s0/e2/e1" → "/scenes/0/elements/2/children/1". */
+export function elementPointer(key: string): string | undefined {
+  const match = /^s(\d+)((?:\/e\d+)+)$/.exec(key);
+  if (!match) return undefined;
+  const path = match[2]!.split('/e').slice(1);
+  return `/scenes/${match[1]}/elements/${path.join('/children/')}`;
+}
