@@ -208,4 +208,50 @@ describe('render API: prompt and edit', () => {
     expect(standIn.requests.at(-1)!.provider).toBe('anthropic');
     expect(standIn.requests.at(-1)!.headers['x-api-key']).toBe(KEY);
   });
+
+  // Generate → review → repair → render, then edit → render, through each provider's wire format,
+  // under the stand-in's 32k window and each provider's schema rules.
+  it.each(['openai', 'anthropic', 'google', 'openai-compatible'] as const)(
+    '%s: a prompt renders after a repair, and an edit of it renders with only the asked change',
+    async (provider) => {
+      const api = await withOpenAi({
+        ANTHROPIC_API_KEY: KEY,
+        ANTHROPIC_BASE_URL: standIn.baseURL.anthropic,
+        GOOGLE_GENERATIVE_AI_API_KEY: KEY,
+        GOOGLE_GENERATIVE_AI_BASE_URL: standIn.baseURL.google,
+        OPENAI_COMPATIBLE_BASE_URL: standIn.baseURL['openai-compatible'],
+        OPENAI_COMPATIBLE_MODEL: 'local-stand-in',
+        AI_PROVIDER: 'openai',
+      });
+      const tiny = { ...AUTHORED, scenes: [scene('Hello', '#101826', 12), AUTHORED.scenes[1]] };
+      standIn.script({ json: tiny }, { json: AUTHORED });
+      const created = await post(api, {
+        prompt: 'Hello, then World',
+        provider,
+        options: { quality: 'draft' },
+      });
+      expect(created.status, created.text).toBe(202);
+      const job = await waitForRender(api, (created.body as RenderJobBody).id);
+      expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+      expect(job.authoring).toMatchObject({ provider, attempts: 2 });
+      expect(job.authoring!.repairs[0]!.findings.map((finding) => finding.code)).toContain('text_too_small');
+      expect(job.receipt).toMatchObject({ verification: { ok: true } });
+
+      standIn.script(editAnswer({ op: 'replace', path: '/scenes/0/elements/0/text', value: 'Hi there' }));
+      const edit = await post(api, {
+        edit: { base: job.id, change: 'say "Hi there" instead of Hello' },
+        provider,
+        options: { quality: 'draft' },
+      });
+      expect(edit.status, edit.text).toBe(202);
+      const edited = await waitForRender(api, (edit.body as RenderJobBody).id);
+      expect(edited.status, JSON.stringify(edited.error)).toBe('succeeded');
+      expect(edited.changes).toEqual(['/scenes/0/elements/0/text']);
+      expect(JSON.stringify((edited.spec as typeof AUTHORED).scenes[1])).toBe(
+        JSON.stringify(AUTHORED.scenes[1]),
+      );
+      expect(standIn.requests.at(-1)!.provider).toBe(provider);
+      expect(api.output()).not.toContain(KEY);
+    },
+  );
 });
