@@ -218,6 +218,13 @@ type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** What a local "#/$defs/Name" points at. */
+const target = (ref: string, root: Json): unknown =>
+  ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], root);
+
 /**
  * A scripted answer as a strict model writes it: every property the schema lists and the answer
  * leaves out, present as null where the schema lets it be null. Unions take the branch whose consts
@@ -225,13 +232,7 @@ const isJson = (value: unknown): value is Json =>
  */
 function withStrictNulls(value: unknown, schema: unknown, root: Json): unknown {
   if (!isJson(schema)) return value;
-  if (typeof schema.$ref === 'string') {
-    const target = schema.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], root);
-    return withStrictNulls(value, target, root);
-  }
+  if (typeof schema.$ref === 'string') return withStrictNulls(value, target(schema.$ref, root), root);
   if (Array.isArray(schema.anyOf)) {
     const branch = schema.anyOf.find((candidate) => fits(value, candidate, root));
     return branch ? withStrictNulls(value, branch, root) : value;
@@ -249,13 +250,7 @@ function withStrictNulls(value: unknown, schema: unknown, root: Json): unknown {
 /** Whether a value is of the branch's kind: its type, and for objects the consts it declares. */
 function fits(value: unknown, schema: unknown, root: Json): boolean {
   if (!isJson(schema)) return false;
-  if (typeof schema.$ref === 'string') {
-    const target = schema.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], root);
-    return fits(value, target, root);
-  }
+  if (typeof schema.$ref === 'string') return fits(value, target(schema.$ref, root), root);
   if (Array.isArray(schema.anyOf)) return schema.anyOf.some((branch) => fits(value, branch, root));
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
