@@ -1,5 +1,5 @@
 // kino review as a CLI-only agent runs it: findings with pointers and remedies, exit 2 on an error.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,5 +72,27 @@ describe('kino review', () => {
     expect(result.stderr.trim()).toBe(
       `kino: ${file}: invalid spec (1 error: /scenes/0/duration: expected a time like "2s", "500ms", "45f" or a number of seconds)`,
     );
+  });
+
+  it("refuses a project's .env named as captions: no render, no secret on a frame or in a message", async () => {
+    const project = join(work, 'secret-project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'kino.json'), '{}');
+    // A .env that happens to parse as SRT would otherwise be drawn as subtitles.
+    writeFileSync(join(project, '.env'), '1\n00:00:00,000 --> 00:00:02,000\nAPI_KEY=sk-live-0123456789\n');
+    const file = join(project, 'leak.json');
+    writeFileSync(file, JSON.stringify(spec([{ type: 'captions', srt: '.env' }])));
+    const rendered = await runKino(['render', file, '-q', 'draft', '-o', join(project, 'leak.mp4')], {
+      cwd: project,
+    });
+    expect(rendered.code).toBe(1);
+    expect(rendered.stderr).toMatch(
+      /media source ".env" cannot be used: a dotfile .* is private to the project/,
+    );
+    expect(existsSync(join(project, 'leak.mp4'))).toBe(false);
+    const reviewed = await runKino(['review', file, '--json'], { cwd: project });
+    expect(reviewed.code).toBe(2);
+    expect(reviewed.stdout).toMatch(/media_private_file/);
+    expect(rendered.stderr + reviewed.stdout).not.toContain('sk-live-0123456789');
   });
 });

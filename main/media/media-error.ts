@@ -5,6 +5,7 @@ export type MediaErrorCode =
   | 'missing_asset'
   | 'media_not_a_file'
   | 'media_outside_project'
+  | 'media_private_file'
   | 'media_absolute_path'
   | 'media_unsupported_scheme'
   | 'media_host_not_allowed'

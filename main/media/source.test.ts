@@ -27,6 +27,23 @@ beforeAll(async () => {
   await writeFile(join(base, 'secret.txt'), 'secret');
   await symlink(join(base, 'secret.txt'), join(root, 'assets', 'escape.png'));
   await symlink(join(root, 'clips', 'intro.mp4'), join(root, 'assets', 'inside-link.mp4'));
+  // What a project holds besides media: secrets, config, sources, keys; and data a render may read.
+  await mkdir(join(root, '.git'), { recursive: true });
+  await mkdir(join(root, 'src'), { recursive: true });
+  await mkdir(join(root, 'assets', 'data'), { recursive: true });
+  await mkdir(join(root, 'clips', 'frames.png'), { recursive: true });
+  await writeFile(join(root, '.env'), '1\n00:00:00,000 --> 00:00:02,000\nAPI_KEY=sk-live-secret\n');
+  await writeFile(join(root, '.git', 'config'), '[core]');
+  await writeFile(join(root, 'kino.json'), '{}');
+  await writeFile(join(root, 'package.json'), '{}');
+  await writeFile(join(root, 'tsconfig.json'), '{}');
+  await writeFile(join(root, 'src', 'intro.ts'), 'export default 1;');
+  await writeFile(join(root, 'server.pem'), 'key');
+  await writeFile(join(root, 'assets', 'data', 'sales.csv'), 'a,b\n1,2\n');
+  await writeFile(join(root, 'assets', 'data', 'sales.json'), '[]');
+  await writeFile(join(root, 'assets', 'talk.srt'), '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
+  await writeFile(join(root, 'assets', '.env.local'), 'TOKEN=sk-live-secret\n');
+  await symlink(join(root, 'assets', '.env.local'), join(root, 'assets', 'innocent.srt'));
   project = {
     root,
     assetsDir: join(root, 'assets'),
@@ -117,8 +134,32 @@ describe('resolveMediaSource: local files', () => {
   });
 
   it('refuses a directory', async () => {
-    expect((await failure('clips')).code).toBe('media_not_a_file');
+    expect((await failure('clips/frames.png')).code).toBe('media_not_a_file');
   });
+
+  it.each([
+    ['.env', /dotfile/],
+    ['./.env', /dotfile/],
+    ['.git/config', /dotfile/],
+    ['kino.json', /configuration/],
+    ['package.json', /configuration/],
+    ['tsconfig.json', /configuration/],
+    ['src/intro.ts', /not video\/mp2t/],
+    ['server.pem', /only images, video, audio, fonts, captions/],
+    ['asset:innocent.srt', /dotfile/],
+  ])('refuses %s, a project file that is not media', async (src, why) => {
+    const error = await failure(src);
+    expect(error.code).toBe('media_private_file');
+    expect(error.message).toMatch(why);
+    expect(error.message).not.toContain('sk-live-secret');
+  });
+
+  it.each(['asset:data/sales.csv', 'asset:data/sales.json', 'asset:talk.srt'])(
+    'reads %s, data and captions a render may use',
+    async (src) => {
+      expect((await resolveMediaSource(src, project)).kind).toBe('file');
+    },
+  );
 
   it.each([
     'file:///etc/passwd',

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep, win32 } from 'node:path';
 import { MediaError } from './media-error.ts';
+import { refusedProjectFile } from './project-file-gate.ts';
 import { assertHostAllowed } from './policy.ts';
 import type { MediaPolicy } from './policy.ts';
 import { safeFetchToFile } from './safe-fetch.ts';
@@ -83,6 +84,11 @@ async function resolveLocal(src: string, path: string, base: string, baseName: s
     );
   const lookedUp = resolve(base, path);
   if (!isInside(resolve(base), lookedUp)) throw outside();
+  const privateFile = (why: string): MediaError =>
+    new MediaError('media_private_file', `media source "${src}" cannot be used: ${why}`, { source: src });
+  // Judged by the name as written, and again by where a symlink lands (below).
+  const refused = refusedProjectFile(relative(resolve(base), lookedUp));
+  if (refused) throw privateFile(refused);
   let real: string;
   try {
     real = await realpath(lookedUp);
@@ -104,6 +110,8 @@ async function resolveLocal(src: string, path: string, base: string, baseName: s
   // Symlinks are judged by where they land, against the real location of the base.
   const realBase = await realpath(base).catch(() => resolve(base));
   if (!isInside(realBase, real)) throw outside();
+  const refusedTarget = refusedProjectFile(relative(realBase, real));
+  if (refusedTarget) throw privateFile(refusedTarget);
   const info = await stat(real);
   if (!info.isFile()) {
     throw new MediaError('media_not_a_file', `media source "${src}" is not a file (${lookedUp})`, {

@@ -14,6 +14,7 @@ import type { MediaContext } from '../engine/project-context.ts';
 
 const REFUSED: ReadonlySet<MediaErrorCode> = new Set([
   'media_outside_project',
+  'media_private_file',
   'media_absolute_path',
   'media_unsupported_scheme',
   'media_host_not_allowed',

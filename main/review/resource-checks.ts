@@ -87,6 +87,8 @@ function missingRemedy(
       }
       return `add "${host}" to media.allowHosts in kino.json, or ${copyIn(kind === 'font' ? 'font.ttf' : 'media')}`;
     }
+    case 'media_private_file':
+      return `point ${where} at a ${fileType} of its own in ${resources.assetsDir}: dotfiles, the project config and source files are never media`;
     case 'media_outside_project':
     case 'media_absolute_path':
     case 'media_unsupported_scheme':
