@@ -15,6 +15,7 @@ import {
   TINY_SPEC,
   getJob,
   postRender,
+  readAnswer,
   serverEnv,
   sleep,
   until,
@@ -245,6 +246,35 @@ describe.skipIf(!hasRedisServer)('the render API on a Redis queue', () => {
     } finally {
       await cluster.redis.restart();
     }
+  });
+
+  it('while Redis is down, requests that need the job store answer 503 with Retry-After, then work again', async () => {
+    const api = await cluster.startApi();
+    const queued = await postRender(api, { spec: TINY_SPEC });
+    await cluster.redis.stop();
+    try {
+      const requests: [string, RequestInit & { json?: unknown }][] = [
+        ['/v1/renders', { method: 'POST', json: { spec: TINY_SPEC } }],
+        [`/v1/renders/${queued.id}`, {}],
+        [`/v1/renders/${queued.id}`, { method: 'DELETE' }],
+      ];
+      for (const [path, init] of requests) {
+        const what = `${init.method ?? 'GET'} ${path}`;
+        const answer = await readAnswer(await api.api(path, init));
+        expect(answer.status, `${what}: ${answer.text}`).toBe(503);
+        expect(answer.headers.get('content-type'), what).toMatch(/^application\/problem\+json/);
+        expect(Number(answer.headers.get('retry-after')), what).toBeGreaterThan(0);
+        expect(answer.body, what).toMatchObject({ status: 503, code: 'store_unavailable' });
+      }
+    } finally {
+      await cluster.redis.restart();
+    }
+    // Nothing was lost, and nothing half-done: the render queued before is still there, alone.
+    const job = await until('the API to reach Redis again', async () => {
+      const response = await api.api(`/v1/renders/${queued.id}`);
+      return response.status === 200 && ((await response.json()) as RenderJobBody);
+    });
+    expect(job.status).toBe('queued');
   });
 
   it('a worker killed mid-chunk: that chunk alone is rendered again, and the render completes', async () => {

@@ -1,12 +1,13 @@
 // Regressions in the render API found in review, each checked against a real `kino serve` over
 // loopback HTTP: HEAD and Range on downloads, If-None-Match forms, rate-limit keys, a process-group
-// Ctrl+C, a broken render project, RENDER_TIMEOUT, and a file asked for before its render ends.
+// Ctrl+C, a broken render project, RENDER_TIMEOUT, a file asked for before its render ends, and a
+// failed render's error naming server folders.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import {
   TEST_API_TOKEN,
@@ -445,5 +446,32 @@ describe('a file asked for before its render ends', () => {
 
     const cancel = await api.api(`/v1/renders/${posted.id}`, { method: 'DELETE' });
     expect(cancel.status).toBe(200);
+  });
+});
+
+describe("a failed render's error", () => {
+  it('says what was missing, naming no server path', async () => {
+    const project = join(mkdtempSync(join(tmpdir(), 'kino-api-paths-')), 'proj');
+    removeAfter(dirname(project));
+    mkdirSync(join(project, 'assets'), { recursive: true });
+    writeFileSync(join(project, 'kino.json'), JSON.stringify({ assetsDir: 'assets', compositions: {} }));
+    const api = await start({ env: { RENDER_PROJECT: project } });
+    const withImage = (src: string) => ({
+      ...TINY_SPEC,
+      scenes: [{ duration: '1s', elements: [{ type: 'image', src, width: 200, height: 200 }] }],
+    });
+    // A missing asset, one outside the assets, an absolute path: each message names the folder it
+    // judged by, which the caller reads by name only ("relative to the project (<render project>)").
+    for (const src of ['asset:logo-that-is-not-there.png', 'asset:../../outside.png', '/srv/logo.png']) {
+      const posted = await postRender(api.baseUrl, { spec: withImage(src), options: { quality: 'draft' } });
+      const job = await waitForRender(api, posted.id);
+      expect(job.status, src).toBe('failed');
+      expect(job.error?.message, src).toContain(src);
+      const answer = await readAnswer(await api.api(`/v1/renders/${posted.id}`));
+      const serverPaths = ['/tmp/', tmpdir(), project, api.dataDir, REPO_ROOT, homedir()];
+      for (const serverPath of serverPaths.filter((folder) => folder.length > 1)) {
+        expect(answer.text, `${src}: ${serverPath}`).not.toContain(serverPath);
+      }
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   readAnswer,
   removeDataDir,
   startApi,
+  until,
   waitForRender,
 } from './api-server.ts';
 import type { components } from './api-client/openapi.d.ts';
@@ -144,6 +145,30 @@ describe('render API: links, errors, auth and cancel (kino serve over HTTP)', ()
       const log = api.output();
       expect(log).toContain(`/v1/files/${privateB.id}/video?token=[redacted]`);
       expect(log).not.toContain(token.split('.')[1]!);
+    });
+
+    it('a token in the path (an encoded "?", ";token=", a segment too many) is neither logged nor echoed', async () => {
+      const token = tokenOf(privateB.video!.downloadUrl);
+      const signature = token.split('.')[1]!;
+      const file = `/v1/files/${privateB.id}/video`;
+      const logStart = api.output().length;
+      const spellings: [path: string, status: number, code: string, shown: string][] = [
+        [`${file}%3Ftoken=${token}`, 400, 'validation_failed', `/v1/files/${privateB.id}/[redacted]`],
+        [`${file};token=${token}`, 400, 'validation_failed', `/v1/files/${privateB.id}/[redacted]`],
+        [`${file}/${token}`, 404, 'not_found', `${file}/[redacted]`],
+      ];
+      for (const [path, status, code, shown] of spellings) {
+        const answer = await read(await fetch(`${api.baseUrl}${path}`));
+        const problem = expectProblem(answer, status, code);
+        expect(answer.text, path).not.toContain(signature);
+        // What was asked for stays readable up to where the token starts.
+        expect(problem.instance, path).toBe(shown);
+      }
+      const log = await until('the three requests in the log', () => {
+        const logged = api.output().slice(logStart);
+        return spellings.every(([, , , shown]) => logged.includes(`"url":"${shown}"`)) && logged;
+      });
+      expect(log).not.toContain(signature);
     });
 
     it('refuses a tampered, malformed or stretched token with 403', async () => {

@@ -22,6 +22,7 @@ import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { loadServerConfig, parseDuration } from '../main/api/config.ts';
+import { loadWorkerHealthConfig } from '../main/api/worker-health-config.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -400,6 +401,10 @@ describe('compose.yaml', () => {
     const port = Number(api!.environment!.PORT ?? DEFAULT_PORT);
     expect(api!.ports!.some((p) => p.endsWith(`:${port}`))).toBe(true);
     expect(api!.healthcheck!.test.join(' ')).toContain(`:${port}/v1/readyz`);
+    // Each worker is checked on its own health endpoint, where its settings say it listens.
+    const health = loadWorkerHealthConfig(worker!.environment!);
+    expect(health, 'WORKER_HEALTH_PORT on the workers').toBeDefined();
+    expect(worker!.healthcheck!.test.join(' ')).toContain(`//${health!.host}:${health!.port}/readyz`);
   });
 
   it('lets a stopping API and worker drain before Docker kills them', () => {
@@ -463,6 +468,18 @@ describe('Kubernetes manifests', () => {
     expect(service.spec!.selector).toEqual(api.spec!.template!.metadata.labels);
     expect(service.spec!.ports![0]!.targetPort).toBe(port.name);
     expect(api.spec!.selector!.matchLabels).toEqual(api.spec!.template!.metadata.labels);
+  });
+
+  it('probe the workers on their own health endpoint, on the pod address', () => {
+    const container = deployment('worker').spec!.template!.spec.containers[0]!;
+    const health = loadWorkerHealthConfig(k8sEnv(container));
+    expect(health, 'WORKER_HEALTH_PORT on the workers').toBeDefined();
+    // The kubelet probes the pod's address, never its loopback.
+    expect(health!.host).toBe('0.0.0.0');
+    const port = container.ports!.find((p) => p.containerPort === health!.port);
+    expect(port?.name, `a named container port ${health!.port}`).toBeTruthy();
+    expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: port!.name });
+    expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: port!.name });
   });
 
   it('run several workers that share the queue and outlive their drain', () => {

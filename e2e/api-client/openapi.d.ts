@@ -273,6 +273,8 @@ export interface paths {
         /** @description Service Unavailable */
         503: {
           headers: {
+            /** @description When the cause should pass (a full queue, a job store that does not answer): seconds to wait. */
+            'Retry-After'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -367,6 +369,17 @@ export interface paths {
             'application/problem+json': components['schemas']['Problem'];
           };
         };
+        /** @description Service Unavailable */
+        503: {
+          headers: {
+            /** @description When the cause should pass (a full queue, a job store that does not answer): seconds to wait. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
       };
     };
     put?: never;
@@ -453,6 +466,17 @@ export interface paths {
             'application/problem+json': components['schemas']['Problem'];
           };
         };
+        /** @description Service Unavailable */
+        503: {
+          headers: {
+            /** @description When the cause should pass (a full queue, a job store that does not answer): seconds to wait. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
       };
     };
     options?: never;
@@ -529,6 +553,8 @@ export interface paths {
         /** @description Service Unavailable */
         503: {
           headers: {
+            /** @description When the cause should pass (a full queue, a job store that does not answer): seconds to wait. */
+            'Retry-After'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -690,6 +716,17 @@ export interface paths {
             'application/problem+json': components['schemas']['Problem'];
           };
         };
+        /** @description Service Unavailable */
+        503: {
+          headers: {
+            /** @description When the cause should pass (a full queue, a job store that does not answer): seconds to wait. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
       };
     };
     put?: never;
@@ -827,6 +864,17 @@ export interface paths {
         429: {
           headers: {
             /** @description Seconds until the caller may send again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Service Unavailable */
+        503: {
+          headers: {
+            /** @description When the cause should pass (a full queue, a job store that does not answer): seconds to wait. */
             'Retry-After'?: number;
             [name: string]: unknown;
           };

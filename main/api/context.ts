@@ -1,5 +1,6 @@
 // What the routes share: configuration, the job store, storage, the runner, links and the clock.
 import type { Logger } from 'pino';
+import type { HiddenPath } from '../http/hidden-paths.ts';
 import type { WindowLimiter } from '../http/window-limiter.ts';
 import type { Cleanup } from '../jobs/cleanup.ts';
 import type { RenderRunner } from '../jobs/render-runner.ts';
@@ -22,6 +23,8 @@ export interface ApiContext {
   /** Counts prompt and edit renders per token (AI_RATE_LIMIT); undefined when off. */
   aiRequests: WindowLimiter | undefined;
   links: () => LinkContext;
+  /** Server folders a remote caller's messages name otherwise (job errors, MCP tool errors). */
+  hiddenPaths: readonly HiddenPath[];
   log: Logger;
   now: () => number;
 }

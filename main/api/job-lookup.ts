@@ -4,10 +4,12 @@ import { TERMINAL_STATUSES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import type { ApiContext } from './context.ts';
 import { Problem } from '../http/problem.ts';
+import { shownPathValue } from '../http/redact-url.ts';
 
 export async function findLiveJob(ctx: ApiContext, id: string): Promise<RenderJob> {
   const lookup = await ctx.store.lookup(id);
-  if (!lookup) throw new Problem(404, 'not_found', `no render with id ${id}`);
+  // The id comes from the path, where a misplaced download token may sit.
+  if (!lookup) throw new Problem(404, 'not_found', `no render with id ${shownPathValue(id)}`);
   const expired =
     'removed' in lookup ||
     (TERMINAL_STATUSES.includes(lookup.found.status) && lookup.found.expiresAt <= ctx.now());

@@ -8,9 +8,11 @@ import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
 import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
-import type { RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
+import type { JobError, RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
 import { fileKind, signDownloadToken } from '../storage/signed-link.ts';
 import { RENDER_ID_SOURCE } from '../storage/storage.ts';
+import { hidePaths } from '../http/hidden-paths.ts';
+import type { HiddenPath } from '../http/hidden-paths.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
 /** The spec's own time grammar ("1.5s", "500ms", "45f"), as a JSON Schema pattern. */
@@ -345,6 +347,23 @@ export function downloadUrl(job: RenderJob, kind: FileKind, links: LinkContext):
   return `${url}?token=${token}`;
 }
 
+/** What a job view needs from the server: where its links point, and which folders to hide. */
+export interface JobViewContext {
+  links: () => LinkContext;
+  hiddenPaths: readonly HiddenPath[];
+}
+
+/** A job's error as a client reads it: written for a person at the server, so its folders hidden. */
+export function errorView(error: JobError, hidden: readonly HiddenPath[]): JobError {
+  return {
+    ...error,
+    message: hidePaths(error.message, hidden),
+    ...(error.errors
+      ? { errors: error.errors.map((field) => ({ ...field, message: hidePaths(field.message, hidden) })) }
+      : {}),
+  };
+}
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Output `index`'s video as the job shows it (VideoFileSchema). */
@@ -376,7 +395,9 @@ function posterView(job: RenderJob, index: number, poster: StoredPoster, links: 
   };
 }
 
-export function jobView(job: RenderJob, links: LinkContext) {
+/** The job as every client reads it: the API's answers and the webhook bodies. */
+export function jobView(job: RenderJob, context: JobViewContext) {
+  const links = context.links();
   return {
     id: job.id,
     status: job.status,
@@ -412,6 +433,6 @@ export function jobView(job: RenderJob, links: LinkContext) {
       state: job.webhook.state,
       deliveries: job.webhook.deliveries.map((attempt) => ({ ...attempt, at: iso(attempt.at)! })),
     },
-    error: job.error,
+    error: job.error && errorView(job.error, context.hiddenPaths),
   };
 }

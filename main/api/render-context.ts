@@ -18,6 +18,7 @@ import { ConfigError, effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { KeyRegistry } from './key-registry.ts';
+import { hiddenServerPaths } from './hidden-server-paths.ts';
 
 export interface RenderContext {
   ctx: ApiContext;
@@ -87,6 +88,7 @@ export async function openRenderContext(
         })
       : undefined,
     links: () => ({ baseUrl, signingSecret }),
+    hiddenPaths: hiddenServerPaths(config),
     log,
     now,
   };
@@ -95,7 +97,7 @@ export async function openRenderContext(
     secret: webhookSecret,
     retryScheduleMs: config.webhookRetryScheduleMs,
     allowPrivate: config.webhookAllowPrivate,
-    body: (job) => jobView(job, ctx.links()),
+    body: (job) => jobView(job, ctx),
     log: log.child({ component: 'webhooks' }),
     now,
   });

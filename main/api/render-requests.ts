@@ -2,17 +2,13 @@
 // and the render's cost checked, the job inserted and the runner woken. POST and DELETE /v1/renders
 // and the MCP render tools all go through here, so they share every rule and limit.
 import type { FromSchema } from 'json-schema-to-ts';
-import type { ResolvedVideo } from '../../shared/timeline/types.ts';
-import type { AspectName } from '../../shared/spec/sizes.ts';
-import { PosterOutOfRange, posterFrameFor } from '../engine/poster-frame.ts';
 import { renderCostOver } from '../engine/render-cost.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
-import { resolveTimeline } from '../../shared/timeline/resolve.ts';
-import { specToCode } from '../../shared/builder/print.ts';
 import { AI_PROVIDERS, chooseProvider } from '../authoring/providers.ts';
-import { checkSpec } from '../project/resolve-input.ts';
+import { examineSubmittedSpec } from './spec-examiner.ts';
+import type { OutputAsked, OutputSize } from './spec-examination.ts';
 import { VariableValuesSchema } from '../../shared/protocol/variable-values.ts';
-import { bindsTemplate, resolveVariableValues } from '../../shared/spec/variables.ts';
+import { resolveVariableValues } from '../../shared/spec/variables.ts';
 import type { VariableIssue } from '../../shared/spec/variables.ts';
 import { WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type {
@@ -173,7 +169,7 @@ async function editBase(
       ],
     });
   }
-  const checked = checkSpec(base);
+  const checked = await examineSubmittedSpec(base, undefined, []);
   if (!checked.ok) {
     throw new Problem(400, 'invalid_spec', `the base spec is invalid (${checked.issues.length} errors)`, {
       errors: asFieldErrors('/edit/base', checked.issues),
@@ -233,9 +229,11 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
   }
   const variables = body.variables ? { variables: body.variables } : {};
   if (body.spec !== undefined) {
-    const checked = checkSpec(body.spec, body.variables);
-    if (!checked.ok) {
-      const issues = checked.issues;
+    const requests = outputRequests(body);
+    const asked: OutputAsked[] = requests ?? [{ aspect: body.options?.aspect, poster: body.options?.poster }];
+    const examined = await examineSubmittedSpec(body.spec, body.variables, asked);
+    if (!examined.ok) {
+      const issues = examined.issues;
       if (issues.every((issue) => 'in' in issue && issue.in === 'variables')) {
         throw invalidVariables(issues as VariableIssue[]);
       }
@@ -248,24 +246,20 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
         },
       );
     }
-    const requests = outputRequests(body);
-    const asked: { aspect?: string | undefined; poster?: string | undefined }[] = requests ?? [
-      { aspect: body.options?.aspect, poster: body.options?.poster },
-    ];
-    const videos = asked.map((request) =>
-      resolveTimeline(checked.spec, request.aspect ? { aspect: request.aspect as AspectName } : {}),
-    );
-    assertAffordable(videos, ctx);
-    asked.forEach((request, index) => {
+    assertAffordable(examined.outputs, ctx);
+    examined.posterProblems.forEach((problem, index) => {
       const pointer = requests ? `/options/outputs/${index}/poster` : '/options/poster';
-      if (request.poster) assertPosterInside(request.poster, videos[index]!, pointer);
+      if (problem)
+        throw new Problem(400, problem.code, problem.message, {
+          errors: [{ pointer, message: problem.message }],
+        });
     });
     return {
       kind: 'spec',
       spec: body.spec,
       ...variables,
-      ...(bindsTemplate(body.spec, body.variables) ? { bound: checked.spec } : {}),
-      code: specToCode(checked.spec),
+      ...(examined.bound ? { bound: examined.bound } : {}),
+      code: examined.code,
     };
   }
   const key = body.key!;
@@ -346,8 +340,8 @@ const QUEUE_RETRY_AFTER_SECONDS = 30;
  * A spec's cost is frames × width × height at the size each output renders, summed; over
  * MAX_RENDER_PIXELS it is refused.
  */
-function assertAffordable(videos: ResolvedVideo[], ctx: ApiContext): void {
-  const cost = (video: ResolvedVideo) => video.durationFrames * video.size.width * video.size.height;
+function assertAffordable(videos: OutputSize[], ctx: ApiContext): void {
+  const cost = (video: OutputSize) => video.durationFrames * video.size.width * video.size.height;
   const total = videos.reduce((sum, video) => sum + cost(video), 0);
   const video = videos[0]!;
   const over =
@@ -369,17 +363,6 @@ function assertAffordable(videos: ResolvedVideo[], ctx: ApiContext): void {
 }
 
 /** A spec's poster must be one of its frames (a key's is checked when its composition loads). */
-function assertPosterInside(poster: string, video: ResolvedVideo, pointer: string): void {
-  try {
-    posterFrameFor(poster, video.fps, video.durationFrames);
-  } catch (error) {
-    if (!(error instanceof PosterOutOfRange)) throw error;
-    throw new Problem(400, error.code, error.message, {
-      errors: [{ pointer, message: error.message }],
-    });
-  }
-}
-
 /** options.outputs with every unset field taken from options (format mp4, quality standard). */
 function outputRequests(body: CreateRenderBody): OutputRequest[] | undefined {
   const base = body.options;

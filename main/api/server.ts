@@ -6,18 +6,19 @@ import type { AddressInfo } from 'node:net';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
 import { randomToken } from '../storage/secrets.ts';
 import { rateLimitKey } from '../http/auth.ts';
-import { redactUrl } from '../http/redact-url.ts';
+import { loggedUrl } from '../http/request-path.ts';
 import { effectiveBaseUrl } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import type { ApiContext, RouteOptions } from './context.ts';
 import { openRenderContext } from './render-context.ts';
 import { RenderJobSchema } from './job-view.ts';
+import { storeOutageProblem } from './store-outage.ts';
 import { Problem, ProblemSchema, installProblemHandlers, sendProblem } from '../http/problem.ts';
 import { docsRoutes, schemaRoutes } from './routes/docs.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -55,9 +56,9 @@ function createLogger(config: ServerConfig, destination: DestinationStream | und
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
       serializers: {
-        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        req: (req: FastifyRequest) => ({
           method: req.method,
-          url: redactUrl(req.url),
+          url: loggedUrl(req),
           remoteAddress: req.ip,
         }),
       },
@@ -178,7 +179,10 @@ export async function createApiServer(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installProblemHandlers(app, config.maxBodyBytes, 'MAX_BODY');
+  installProblemHandlers(app, config.maxBodyBytes, {
+    bodyLimitSetting: 'MAX_BODY',
+    knownFailure: storeOutageProblem,
+  });
   app.addSchema(ProblemSchema);
   app.addSchema(RenderJobSchema);
 

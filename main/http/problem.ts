@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../shared/protocol/problem.ts';
 import { describeParameterName } from './redact-url.ts';
+import { collectRoutes, shownPath } from './request-path.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -51,6 +52,13 @@ export function problemResponses(...statuses: number[]): Record<number, unknown>
 const PROBLEM_HEADERS: Record<number, Record<string, unknown>> = {
   401: { 'WWW-Authenticate': { type: 'string', description: 'Bearer realm="kino"' } },
   429: { 'Retry-After': { type: 'integer', description: 'Seconds until the caller may send again.' } },
+  503: {
+    'Retry-After': {
+      type: 'integer',
+      description:
+        'When the cause should pass (a full queue, a job store that does not answer): seconds to wait.',
+    },
+  },
 };
 
 export class Problem extends Error {
@@ -174,8 +182,8 @@ export function problemBody(
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail,
-    // The path only: a query string may hold a download token.
-    instance: request.url.split('?')[0]!,
+    // Never the raw URL: its query, or its path, may hold a download token.
+    instance: shownPath(request),
     code,
     requestId: request.id,
     ...(errors ? { errors } : {}),
@@ -231,14 +239,25 @@ function describeFrameworkError(
   return undefined;
 }
 
-/** `bodyLimitSetting` names the setting that raises the body limit, when there is one. */
+export interface ProblemHandlerOptions {
+  /** The setting that raises the body limit, when there is one. */
+  bodyLimitSetting?: string;
+  /**
+   * The problem a failure the server knows is not its own fault stands for (a backing service
+   * that does not answer is a 503 to retry, not a 500 to report), or undefined.
+   */
+  knownFailure?: (error: unknown) => Problem | undefined;
+}
+
+/** Call before registering routes: the paths problems show are rebuilt from them. */
 export function installProblemHandlers(
   app: FastifyInstance,
   maxBodyBytes: number,
-  bodyLimitSetting?: string,
+  { bodyLimitSetting, knownFailure }: ProblemHandlerOptions = {},
 ): void {
+  collectRoutes(app);
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(request, reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
+    sendProblem(request, reply, 404, 'not_found', `no route ${request.method} ${shownPath(request)}`),
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -271,6 +290,12 @@ export function installProblemHandlers(
     if (known) return sendProblem(request, reply, known.status, known.code, known.detail);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(request, reply, error.statusCode, 'bad_request', error.message);
+    }
+    const failure = knownFailure?.(error);
+    if (failure) {
+      request.log.warn({ err: { message: error.message }, code: failure.code }, failure.message);
+      reply.headers(failure.headers);
+      return sendProblem(request, reply, failure.status, failure.code, failure.message);
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(

@@ -356,6 +356,17 @@ describe.each([sqlite, redisBackend])('the job store on $name', (backend) => {
       expect((await store.get(job.id))?.status).toBe('succeeded');
     });
 
+    it('requeues a running job counting the attempt, so a retried failure stays bounded', async () => {
+      const job = await store.insert(newJob());
+      await store.claimNext(T0 + 10);
+      expect(await store.requeue(job.id, 'counted')).toBe(true);
+      expect(await store.get(job.id)).toMatchObject({ status: 'queued', progress: null, attempts: 1 });
+      const again = await store.claim(job.id, T0 + 20, 2);
+      expect(again).toMatchObject({ claimed: { id: job.id, status: 'running', attempts: 2 } });
+      expect(await store.requeue(job.id, 'counted')).toBe(true);
+      expect((await store.get(job.id))?.attempts).toBe(2);
+    });
+
     it('at start, requeues interrupted jobs with attempts left and fails the rest as worker_lost', async () => {
       const a = await store.insert(newJob());
       const b = await store.insert(newJob());

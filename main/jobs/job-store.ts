@@ -278,6 +278,9 @@ export function sumChunkProgress(previous: JobProgress | undefined, chunk: Chunk
   };
 }
 
+/** Whether a job put back in the queue keeps the attempt it used (see JobStore.requeue). */
+export type RequeuedAttempt = 'uncounted' | 'counted';
+
 /** Why a job that kept losing its worker was failed; the same words on every store. */
 export function workerLostError(attempts: number, maxAttempts: number, lost: 'server' | 'worker'): JobError {
   return {
@@ -344,8 +347,11 @@ export interface JobStore {
     resolved?: { spec: object | null; code: string | null },
   ): Promise<boolean>;
   cancel(id: string, now: number): Promise<boolean>;
-  /** Puts a running job back in the queue (a graceful stop), not counting the attempt. */
-  requeue(id: string): Promise<boolean>;
+  /**
+   * Puts a running job back in the queue. A graceful stop does not count the attempt; a failure
+   * another attempt may get past (its files could not be stored) counts it, so retries are bounded.
+   */
+  requeue(id: string, attempt?: RequeuedAttempt): Promise<boolean>;
   /**
    * For a store one process owns: at start, every job marked running belongs to a process that
    * died. Each is queued again while it has attempts left, else failed as worker_lost.

@@ -1,6 +1,7 @@
 // The in-process runner for one machine: claims queued jobs from the store, up to
 // RENDER_CONCURRENCY at a time, and runs each in its own worker process, so the HTTP event loop
 // stays free while frames are drawn and encoded.
+import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -112,7 +113,9 @@ export class LocalRunner implements RenderRunner {
     const { concurrency, workRoot } = this.#options;
     // Renders running side by side share the cores: each draws on its share unless RENDER_THREADS says.
     const threads = Math.max(1, Math.floor(defaultRasterThreads() / concurrency));
-    const render = new RenderProcess(job, path.join(workRoot, job.id), {
+    // A folder of its own for each attempt: the last one's is removed as this one starts.
+    const workDir = path.join(workRoot, `${job.id}-${randomBytes(3).toString('hex')}`);
+    const render = new RenderProcess(job, workDir, {
       ...this.#options,
       threads,
       now: this.#now,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { QueueEvents, Queue, WaitingChildrenError, WaitingError, Worker } from 'bullmq';
+import { DelayedError, QueueEvents, Queue, WaitingChildrenError, WaitingError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -33,6 +33,8 @@ import { WorkerRoster } from './worker-roster.ts';
 
 /** At most this many chunks for one render, however many slots are free. */
 const MAX_CHUNKS = 16;
+/** A render whose files could not be stored waits this long before another try: time to recover. */
+export const STORAGE_RETRY_DELAY_MS = 5_000;
 
 export interface QueueWorkerOptions {
   store: JobStore;
@@ -51,8 +53,17 @@ export interface QueueWorkerOptions {
   authoring?: RenderProcessOptions['authoring'];
 }
 
-/** A render or chunk this worker hands back to the queue (a drain that ran out of grace). */
-class HandedBack extends Error {}
+/**
+ * A render or chunk this worker hands back to the queue: a drain that ran out of grace (taken up
+ * again at once), or files that could not be stored (taken up again after `delayMs`).
+ */
+class HandedBack extends Error {
+  readonly delayMs: number;
+  constructor(delayMs = 0) {
+    super('handed back to the queue');
+    this.delayMs = delayMs;
+  }
+}
 
 export class QueueWorker {
   readonly #options: QueueWorkerOptions;
@@ -160,6 +171,10 @@ export class QueueWorker {
     } catch (error) {
       if (!(error instanceof HandedBack)) throw error;
       // Back to waiting, where this or another worker takes it up again.
+      if (error.delayMs > 0) {
+        await job.moveToDelayed(Date.now() + error.delayMs, token);
+        throw new DelayedError();
+      }
       await job.moveToWait(token);
       throw new WaitingError();
     }
@@ -181,6 +196,7 @@ export class QueueWorker {
     try {
       const end = await render.done;
       if (end.kind === 'requeued') throw new HandedBack();
+      if (end.kind === 'retrying') throw new HandedBack(STORAGE_RETRY_DELAY_MS);
       return end;
     } finally {
       this.#active.delete(jobId);
@@ -259,7 +275,7 @@ export class QueueWorker {
     token: string | undefined,
     chunks: { start: number; end: number }[],
   ): Promise<void> {
-    const { store, storage, log } = this.#options;
+    const { store, storage, log, maxAttempts } = this.#options;
     const { id } = job.data;
     const count = chunks.length;
     // A worker that died between marking the split and adding the chunks left none: add them now.
@@ -267,7 +283,12 @@ export class QueueWorker {
     if (Object.values(dependencies).every((n) => !n)) await this.#addChunks(job, chunks);
     // Waits (holding no slot) until every chunk is rendered; BullMQ brings the job back then.
     if (token && (await job.moveToWaitingChildren(token))) throw new WaitingChildrenError();
-    const record = await store.get(id);
+    let record = await store.get(id);
+    // Queued again because the stitched render could not be stored: this is its next attempt.
+    if (record?.status === 'queued') {
+      const claim = await store.claim(id, Date.now(), maxAttempts);
+      record = 'claimed' in claim ? claim.claimed : undefined;
+    }
     if (record?.status !== 'running') {
       log.info({ jobId: id }, 'render no longer running: its chunks are dropped');
       await storage.removeChunks(id, count).catch(() => undefined);

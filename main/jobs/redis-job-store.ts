@@ -18,6 +18,7 @@ import type {
   JobStore,
   NewRenderJob,
   RenderJob,
+  RequeuedAttempt,
   WebhookAttempt,
 } from './job-store.ts';
 import { CANCELED_ERROR, STARTING_PROGRESS, TERMINAL_STATUSES } from './job-store.ts';
@@ -552,8 +553,8 @@ export class RedisJobStore implements JobStore {
     );
   }
 
-  async requeue(id: string): Promise<boolean> {
-    return Number(await this.#run('kinoRequeue', id, 'requeue')) === 1;
+  async requeue(id: string, attempt: RequeuedAttempt = 'uncounted'): Promise<boolean> {
+    return Number(await this.#run('kinoRequeue', id, attempt === 'counted' ? 'recover' : 'requeue')) === 1;
   }
 
   async recoverInterrupted(

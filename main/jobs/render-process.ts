@@ -34,6 +34,8 @@ export interface RenderProcessOptions {
   renderProject: string;
   /** A render running longer than this is stopped and failed; 0 = no limit. */
   timeoutMs: number;
+  /** RENDER_MAX_ATTEMPTS: a render whose files could not be stored is tried again until its last. */
+  maxAttempts: number;
   /** RENDER_THREADS for the render process, unless the environment sets it. */
   threads: number;
   log: Logger;
@@ -50,13 +52,16 @@ export type EndReason = 'cancel' | 'requeue' | 'timeout' | 'abandon';
 
 /**
  * How a render process ended. `split`: it planned chunks instead of rendering (the caller queues
- * them); `chunk`: a chunk's file is in the work folder; `requeued`: handed back by a stop.
+ * them); `chunk`: a chunk's file is in the work folder; `requeued`: handed back by a stop;
+ * `retrying`: its files could not be stored, and it is queued again (the attempt counted) for
+ * another try, here or on another worker.
  */
 export type RenderEnd =
   | { kind: 'succeeded' }
   | { kind: 'failed'; error: JobError }
   | { kind: 'canceled' }
   | { kind: 'requeued' }
+  | { kind: 'retrying'; error: JobError }
   | { kind: 'abandoned' }
   | { kind: 'split'; plan: SplitPlan }
   | { kind: 'chunk'; path: string; frames: number; posterPath: string | null };
@@ -347,8 +352,14 @@ export class RenderProcess {
       });
       const failure: JobError = {
         code: 'storage_failed',
-        message: 'the finished render could not be stored',
+        message: `the finished render could not be stored (attempt ${job.attempts} of ${options.maxAttempts}, RENDER_MAX_ATTEMPTS)`,
       };
+      // Storage that failed once (a bucket away for a moment, a full disk) may take the files on
+      // another try; only the last attempt's failure is the render's.
+      if (job.attempts < options.maxAttempts && (await store.requeue(job.id, 'counted'))) {
+        log.warn({ attempt: job.attempts }, 'render queued again: its files could not be stored');
+        return { kind: 'retrying', error: failure };
+      }
       await store.fail(job.id, failure, options.now(), resolved);
       return { kind: 'failed', error: failure };
     }

@@ -24,6 +24,7 @@ import type {
   JobStore,
   NewRenderJob,
   RenderJob,
+  RequeuedAttempt,
   WebhookAttempt,
 } from './job-store.ts';
 import { json, toJob, webhookOf } from './job-row.ts';
@@ -382,10 +383,10 @@ export class SqliteJobStore implements JobStore {
     return result.changes === 1;
   }
 
-  /** Puts a running job back in the queue (a graceful stop), not counting the attempt. */
-  async requeue(id: string): Promise<boolean> {
+  async requeue(id: string, attempt: RequeuedAttempt = 'uncounted'): Promise<boolean> {
+    const attempts = attempt === 'counted' ? 'attempts' : 'MAX(attempts - 1, 0)';
     const result = this.#sql(
-      `UPDATE jobs SET status = 'queued', started_at = NULL, progress_json = NULL, attempts = MAX(attempts - 1, 0)
+      `UPDATE jobs SET status = 'queued', started_at = NULL, progress_json = NULL, attempts = ${attempts}
        WHERE id = ? AND status = 'running'`,
     ).run(id);
     return result.changes === 1;

@@ -1,16 +1,13 @@
 // The tools that need no render: validate_code (TypeScript diagnostics of a composition, never run),
-// spec_to_code (a spec printed as builder source) and get_video_spec_schema.
+// spec_to_code (a spec printed as builder source) and get_video_spec_schema. The first two cost what
+// the caller sends (a type-level bomb, a 500-scene spec), so they run in a look worker process.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { specToCode } from '../../shared/builder/print.ts';
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';
-import { MAX_COMPOSITION_SOURCE, checkCompositionTypes } from '../composition/type-check.ts';
-import { describeIssues } from '../project/input-error.ts';
-import { checkSpec } from '../project/resolve-input.ts';
-import { parseVariables, sampleValues } from '../../shared/spec/variables.ts';
-import type { VideoSpec } from '../../shared/spec/schema.ts';
+import { MAX_COMPOSITION_SOURCE } from '../composition/type-check.ts';
 import type { McpHost } from './host.ts';
-import { ToolFailure, runTool, toolSuccess } from './tool-result.ts';
+import { LOOK_TIMEOUT_MS, TYPE_CHECK_TIMEOUT_MS, runLook } from './look-runner.ts';
+import { runTool, toolSuccess } from './tool-result.ts';
 
 const DiagnosticSchema = z.object({
   line: z.number().int().describe('1-based.'),
@@ -37,8 +34,14 @@ export function registerCodeTools(server: McpServer, host: McpHost): void {
     },
     (args, mcp) =>
       runTool(host, async () => {
-        // The compiler runs on this thread: one check (or frame, or review) at a time.
-        const diagnostics = await host.looks.run(() => checkCompositionTypes(args.code), mcp.mcpReq.signal);
+        const { diagnostics } = await host.looks.run(
+          () =>
+            runLook(
+              { op: 'validate', code: args.code },
+              { signal: mcp.mcpReq.signal, timeoutMs: TYPE_CHECK_TIMEOUT_MS, log: host.log },
+            ),
+          mcp.mcpReq.signal,
+        );
         const errors = diagnostics.filter((d) => d.severity === 'error');
         const summary =
           diagnostics.length === 0
@@ -61,19 +64,16 @@ export function registerCodeTools(server: McpServer, host: McpHost): void {
       outputSchema: z.object({ code: z.string() }),
       annotations: pure,
     },
-    (args) =>
+    (args, mcp) =>
       runTool(host, async () => {
-        // A template is checked bound to values that fit it, and printed as the template it is.
-        const declared = parseVariables(args.spec);
-        const values = declared.ok && declared.variables ? sampleValues(declared.variables) : undefined;
-        const checked = checkSpec(args.spec, values);
-        if (!checked.ok) throw new ToolFailure(`the spec is invalid (${describeIssues(checked.issues)})`);
-        let code: string;
-        try {
-          code = specToCode(values ? (args.spec as VideoSpec) : checked.spec);
-        } catch (error) {
-          throw new ToolFailure(error instanceof Error ? error.message : String(error));
-        }
+        const { code } = await host.looks.run(
+          () =>
+            runLook(
+              { op: 'print', spec: args.spec },
+              { signal: mcp.mcpReq.signal, timeoutMs: LOOK_TIMEOUT_MS, log: host.log },
+            ),
+          mcp.mcpReq.signal,
+        );
         return toolSuccess(code, { code });
       }),
   );

@@ -55,10 +55,7 @@ export const mcpRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx }) 
     closing: () => closing,
     log: ctx.log.child({ component: 'mcp' }),
     // A remote caller learns no server path from an error.
-    hiddenPaths: [
-      { path: ctx.config.renderProject, as: '<render project>' },
-      { path: ctx.config.dataDir, as: '<data dir>' },
-    ],
+    hiddenPaths: ctx.hiddenPaths,
   };
   const factory = kinoMcpServerFactory(host);
   const modern = createMcpHandler(factory, {

@@ -1,36 +1,18 @@
 // The tools that let an agent see and judge its video before it renders it: render_frame (one frame
 // as an image the model can look at) and review_video (sampled frames through the review's checks,
-// findings with remedies and the frame to inspect). They draw in this process, one at a time.
-import { createHash } from 'node:crypto';
-import path from 'node:path';
+// findings with remedies and the frame to inspect). Each draws in a look worker process
+// (look-runner.ts), one at a time, killed when it runs past its time.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { FINDING_CODES } from '../../shared/protocol/finding.ts';
-import type { VideoModel } from '../../shared/spec/model.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
-import { elementPointer } from '../review/finding.ts';
-import { DrawingSession } from '../engine/drawing-session.ts';
-import { posterFrameFor } from '../engine/poster-frame.ts';
-import { projectContext } from '../engine/project-context.ts';
-import { writePngAtomically } from '../engine/render-frame.ts';
-import { scalePngToFit } from '../engine/scaled-png.ts';
-import { loadProject } from '../project/load.ts';
-import type { RenderProject } from '../project/load.ts';
-import { describeIssues } from '../project/input-error.ts';
-import { checkSpec, resolveKey } from '../project/resolve-input.ts';
 import { TemplateValuesArgument } from './template-tools.ts';
-import { findingInterval } from '../review/finding.ts';
-import { reviewComposition } from '../review/review-composition.ts';
 import type { McpHost } from './host.ts';
+import { LOOK_TIMEOUT_MS, runLook } from './look-runner.ts';
+import type { LookSubject } from './look-work.ts';
 import { ToolFailure, runTool, toolSuccess } from './tool-result.ts';
-
-/** A frame or a review taking longer than this is stopped. */
-const LOOK_TIMEOUT_MS = 120_000;
-
-/** The call's signal, also aborted after LOOK_TIMEOUT_MS. */
-const withTimeout = (signal: AbortSignal) => AbortSignal.any([signal, AbortSignal.timeout(LOOK_TIMEOUT_MS)]);
 
 /** The long side of the image a model gets: what vision models read without scaling it again. */
 export const MODEL_IMAGE_MAX_SIDE = 768;
@@ -52,22 +34,19 @@ const subjectShape = {
   variables: TemplateValuesArgument.optional(),
 };
 
-interface Subject {
-  model: VideoModel;
-  project: RenderProject;
-  /** For a spec, findings name the element's JSON pointer in it. */
-  isSpec: boolean;
-  label: string;
-}
-
-async function loadSubject(
+/** The subject of a look, checked here as far as it is cheap: one of spec or key, and a known key. */
+async function lookSubject(
   host: McpHost,
-  args: { spec?: Record<string, unknown>; key?: string; variables?: Record<string, unknown> },
-): Promise<Subject> {
+  args: {
+    spec?: Record<string, unknown>;
+    key?: string;
+    variables?: Record<string, unknown>;
+    aspect?: string;
+  },
+): Promise<LookSubject> {
   if ((args.spec === undefined) === (args.key === undefined)) {
     throw new ToolFailure('give exactly one of spec (a video spec) or key (a composition key)');
   }
-  const projectDir = host.service.config.renderProject;
   if (args.key !== undefined) {
     // Checked against the registry first: its message names the known keys, not the project's path.
     const keys = await host.service.keys.keys();
@@ -76,23 +55,13 @@ async function loadSubject(
         `unknown composition key "${args.key}": ${keys.length > 0 ? `known keys are ${keys.join(', ')}` : 'the render project registers none'}`,
       );
     }
-    const resolved = await resolveKey(args.key, projectDir, args.variables);
-    return { model: resolved.model, project: resolved.project, isSpec: false, label: args.key };
   }
-  const checked = checkSpec(args.spec, args.variables);
-  if (!checked.ok && checked.issues.every((issue) => 'in' in issue && issue.in === 'variables')) {
-    throw new ToolFailure(
-      `the variables do not fit the template: ${checked.issues.map((issue) => issue.message).join('; ')}`,
-    );
-  }
-  if (!checked.ok) {
-    throw new ToolFailure(
-      `the spec is invalid (${describeIssues(checked.issues)}); fix it (get_doc "spec" has the guide) and call again`,
-    );
-  }
-  // Frames of different specs must not share a file name: the spec's hash tells them apart.
-  const hash = createHash('sha256').update(JSON.stringify(checked.spec)).digest('hex').slice(0, 10);
-  return { model: checked.spec, project: await loadProject(projectDir), isSpec: true, label: `spec-${hash}` };
+  return {
+    spec: args.spec,
+    key: args.key,
+    variables: args.variables,
+    aspect: args.aspect as AspectName | undefined,
+  };
 }
 
 const FrameResultSchema = z.object({
@@ -129,8 +98,6 @@ const ReviewResultSchema = z.object({
   findings: z.array(FindingSchema),
 });
 
-const seconds = (frame: number, fps: number) => Number((frame / fps).toFixed(3));
-
 export function registerLookTools(server: McpServer, host: McpHost): void {
   server.registerTool(
     'render_frame',
@@ -151,51 +118,43 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
           if (args.frame !== undefined && args.time !== undefined) {
             throw new ToolFailure('give frame or time, not both');
           }
-          const subject = await loadSubject(host, args);
-          const session = await DrawingSession.open({
-            model: subject.model,
-            project: await projectContext(subject.project),
-            aspect: args.aspect as AspectName | undefined,
-            signal: withTimeout(mcp.mcpReq.signal),
-          });
-          try {
-            const { fps, durationFrames, size } = session.video;
-            const frame =
-              args.time !== undefined ? posterFrameFor(args.time, fps, durationFrames) : (args.frame ?? 0);
-            session.assertFrame(frame);
-            await session.draw(frame);
-            const full = await session.png();
-            const image = await scalePngToFit(full, MODEL_IMAGE_MAX_SIDE);
-            let file: string | undefined;
-            if (host.framesDir) {
-              const name = `${subject.label.replace(/[^A-Za-z0-9_-]/g, '_')}-${args.aspect ?? 'default'}-f${frame}.png`;
-              file = path.join(host.framesDir, name);
-              await writePngAtomically(file, full);
-            }
-            const structured = {
-              frame,
-              framesTotal: durationFrames,
-              seconds: seconds(frame, fps),
-              width: size.width,
-              height: size.height,
-              imageWidth: image.width,
-              imageHeight: image.height,
-              ...(file ? { path: file } : {}),
-            };
-            const summary =
-              `Frame ${frame} of ${durationFrames} (${structured.seconds}s) of ${subject.label}, ${size.width}×${size.height}` +
-              (file ? `; full size at ${file}` : '');
-            const result = toolSuccess(summary, structured);
-            return {
-              ...result,
-              content: [
-                ...result.content,
-                { type: 'image' as const, data: image.png.toString('base64'), mimeType: 'image/png' },
-              ],
-            };
-          } finally {
-            session.close();
-          }
+          const look = await runLook(
+            {
+              op: 'frame',
+              projectDir: host.service.config.renderProject,
+              subject: await lookSubject(host, args),
+              frame: args.frame,
+              time: args.time,
+              framesDir: host.framesDir,
+              imageMaxSide: MODEL_IMAGE_MAX_SIDE,
+            },
+            { signal: mcp.mcpReq.signal, timeoutMs: LOOK_TIMEOUT_MS, log: host.log },
+          );
+          const structured = {
+            frame: look.frame,
+            framesTotal: look.framesTotal,
+            seconds: look.seconds,
+            width: look.width,
+            height: look.height,
+            imageWidth: look.image.width,
+            imageHeight: look.image.height,
+            ...(look.path ? { path: look.path } : {}),
+          };
+          const summary =
+            `Frame ${look.frame} of ${look.framesTotal} (${look.seconds}s) of ${look.label}, ${look.width}×${look.height}` +
+            (look.path ? `; full size at ${look.path}` : '');
+          const result = toolSuccess(summary, structured);
+          return {
+            ...result,
+            content: [
+              ...result.content,
+              {
+                type: 'image' as const,
+                data: Buffer.from(look.image.png).toString('base64'),
+                mimeType: 'image/png',
+              },
+            ],
+          };
         }, mcp.mcpReq.signal),
       ),
   );
@@ -221,33 +180,20 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
     (args, mcp) =>
       runTool(host, () =>
         host.looks.run(async () => {
-          const subject = await loadSubject(host, args);
-          const review = await reviewComposition({
-            model: subject.model,
-            project: await projectContext(subject.project),
-            aspect: args.aspect as AspectName | undefined,
-            samples: args.frames ?? DEFAULT_REVIEW_FRAMES,
-            signal: withTimeout(mcp.mcpReq.signal),
-          });
-          const { fps, durationFrames } = review.visual.video;
-          const findings = review.drafts.map((draft) => {
-            const pointer =
-              subject.isSpec && draft.element !== undefined ? elementPointer(draft.element) : undefined;
-            return {
-              code: draft.code,
-              severity: draft.severity,
-              interval: findingInterval(draft, fps),
-              ...(draft.element === undefined ? {} : { element: draft.element }),
-              ...(pointer ? { pointer } : {}),
-              message: draft.message,
-              remedy: draft.remedy,
-              inspectFrame: draft.focusFrame ?? draft.startFrame,
-            };
-          });
+          const look = await runLook(
+            {
+              op: 'review',
+              projectDir: host.service.config.renderProject,
+              subject: await lookSubject(host, args),
+              samples: args.frames ?? DEFAULT_REVIEW_FRAMES,
+            },
+            { signal: mcp.mcpReq.signal, timeoutMs: LOOK_TIMEOUT_MS, log: host.log },
+          );
+          const { findings } = look;
           const structured = {
-            framesReviewed: review.visual.samples.length,
-            framesTotal: durationFrames,
-            fps,
+            framesReviewed: look.framesReviewed,
+            framesTotal: look.framesTotal,
+            fps: look.fps,
             findings,
           };
           const lines = findings.map(
@@ -256,8 +202,8 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
           );
           const summary =
             findings.length === 0
-              ? `Reviewed ${structured.framesReviewed} frames of ${subject.label}: no findings.`
-              : `Reviewed ${structured.framesReviewed} frames of ${subject.label}: ${findings.length} finding${findings.length === 1 ? '' : 's'}.\n${lines.join('\n')}`;
+              ? `Reviewed ${structured.framesReviewed} frames of ${look.label}: no findings.`
+              : `Reviewed ${structured.framesReviewed} frames of ${look.label}: ${findings.length} finding${findings.length === 1 ? '' : 's'}.\n${lines.join('\n')}`;
           return toolSuccess(summary, structured);
         }, mcp.mcpReq.signal),
       ),

@@ -15,6 +15,7 @@ import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { TemplateValuesArgument } from './template-tools.ts';
 import type { CreateRenderBody } from '../api/render-requests.ts';
 import { findLiveJob } from '../api/job-lookup.ts';
+import { errorView } from '../api/job-view.ts';
 import { RENDER_ID_PATTERN } from '../storage/storage.ts';
 import { PROGRESS_STAGES, TERMINAL_STATUSES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
@@ -131,7 +132,8 @@ export async function renderResult(job: RenderJob, host: McpHost): Promise<Rende
       : null,
     changes: job.changes,
     authoring: job.authoring,
-    error: job.error,
+    // Over HTTP the caller is remote: the server's folders are hidden, as in the API's job view.
+    error: job.error && errorView(job.error, host.hiddenPaths ?? []),
   };
 }
 

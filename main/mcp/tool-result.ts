@@ -3,6 +3,8 @@
 // errors) keep their message; anything unexpected is logged and answered without internals.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
+import { hidePaths } from '../http/hidden-paths.ts';
+import type { HiddenPath } from '../http/hidden-paths.ts';
 import { Problem } from '../http/problem.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { describeError } from '../engine/describe-error.ts';
@@ -40,13 +42,7 @@ export function toolError(message: string): CallToolResult {
 export interface FailureContext {
   log: Logger;
   /** Absolute paths replaced by a name in messages (HTTP: the render project, the data dir). */
-  hiddenPaths?: readonly { path: string; as: string }[];
-}
-
-function hidePaths(message: string, hidden: FailureContext['hiddenPaths']): string {
-  let shown = message;
-  for (const { path, as } of hidden ?? []) shown = shown.split(path).join(as);
-  return shown;
+  hiddenPaths?: readonly HiddenPath[];
 }
 
 /** The message a caller gets for `error`. */
@@ -54,7 +50,8 @@ export function failureMessage(error: unknown, context: FailureContext): string 
   return hidePaths(callerMessage(error, context.log), context.hiddenPaths);
 }
 
-function callerMessage(error: unknown, log: Logger): string {
+/** The message written for the caller that `error` carries, or undefined for an unexpected error. */
+export function callerFacingMessage(error: unknown): string | undefined {
   if (error instanceof ToolFailure) return error.message;
   if (error instanceof Problem) {
     const fields = error.errors?.map((field) => `${field.pointer || '/'}: ${field.message}`) ?? [];
@@ -63,8 +60,17 @@ function callerMessage(error: unknown, log: Logger): string {
   if (FOR_THE_CALLER.some((kind) => error instanceof kind)) {
     return describeError(error).replace(/^kino: /, '');
   }
+  return undefined;
+}
+
+export const UNEXPECTED_FAILURE =
+  'the tool failed unexpectedly (the server logged the details); try again, or report it';
+
+function callerMessage(error: unknown, log: Logger): string {
+  const message = callerFacingMessage(error);
+  if (message !== undefined) return message;
   log.error({ err: error }, 'MCP tool failed');
-  return 'the tool failed unexpectedly (the server logged the details); try again, or report it';
+  return UNEXPECTED_FAILURE;
 }
 
 /** Runs a tool's handler, turning what it throws into a tool error. */

@@ -145,9 +145,12 @@ describe('preview server', () => {
       expect(reply.body.toString(), src).not.toContain('SECRET=1');
       expect(reply.body.toString(), src).not.toContain('Hello preview');
     }
-    const config = await media('comp.ts');
-    expect(config.status).toBe(403);
-    expect(JSON.parse(config.body.toString())).toMatchObject({ code: 'not_media' });
+    // Refused by the media gate every render shares, before the preview's own media-type check.
+    for (const src of ['comp.ts', '.env', 'kino.json']) {
+      const refused = await media(src);
+      expect(refused.status, src).toBe(403);
+      expect(JSON.parse(refused.body.toString()), src).toMatchObject({ code: 'media_private_file' });
+    }
   });
 
   it('answers 403 to any Host but a loopback name on its own port', async () => {

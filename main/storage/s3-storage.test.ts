@@ -1,5 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes, createHash } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,5 +149,20 @@ describe('S3Storage against a loopback S3 server', () => {
         filename: 'w.mp4',
       }),
     ).rejects.toThrow(/uploading video of rnd_.*refused the credentials/);
+  });
+
+  it('says the endpoint cannot be reached, and what to check, when nothing listens there', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const storage = new S3Storage(settings({ endpoint: `http://127.0.0.1:${port}` }));
+    const failure = await storage.checkWritable().then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toBe(
+      `storage is not writable: bucket "renders" at http://127.0.0.1:${port} cannot be reached (ECONNREFUSED): check S3_ENDPOINT and the network`,
+    );
   });
 });

@@ -50,6 +50,21 @@ export interface S3Settings {
 /** S3 refuses presigned URLs that live longer than a week. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+/**
+ * The whole writability check, retries included: an endpoint that accepts connections and never
+ * answers would otherwise hold a readiness probe, or a worker's start, forever.
+ */
+export const CHECK_TIMEOUT_MS = 10_000;
+/** Network errors that mean the endpoint was not reached at all, rather than refusing. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+]);
 
 /** An S3 failure told in words an operator can act on. */
 export class S3StorageError extends Error {
@@ -64,16 +79,22 @@ function explain(error: unknown, settings: S3Settings, doing: string): S3Storage
   const byStatus = ({ 403: 'Forbidden', 404: 'NotFound' } as Record<number, string>)[status ?? 0];
   const name = named === undefined || /^Unknown/.test(named) ? (byStatus ?? named) : named;
   const where = `bucket "${settings.bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const network = settings.endpoint ? 'check S3_ENDPOINT and the network' : 'check S3_REGION and the network';
   const reason =
-    name === 'NoSuchBucket' || name === 'NotFound'
-      ? `${where} does not exist`
-      : name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch'
-        ? `${where} refused the credentials (${name}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`
-        : name === 'Forbidden'
-          ? `${where} refused the credentials or their permissions (403): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and that they may list, read, write and delete in the bucket`
-          : name === 'AccessDenied'
-            ? `${where} denied access: the credentials lack permission`
-            : `${where} failed: ${(error as Error | undefined)?.message ?? String(error)}`;
+    name === 'AbortError' || name === 'TimeoutError'
+      ? `${where} did not answer within ${CHECK_TIMEOUT_MS / 1000}s: ${network}`
+      : code && UNREACHABLE_CODES.has(code)
+        ? `${where} cannot be reached (${code}): ${network}`
+        : name === 'NoSuchBucket' || name === 'NotFound'
+          ? `${where} does not exist`
+          : name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch'
+            ? `${where} refused the credentials (${name}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`
+            : name === 'Forbidden'
+              ? `${where} refused the credentials or their permissions (403): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and that they may list, read, write and delete in the bucket`
+              : name === 'AccessDenied'
+                ? `${where} denied access: the credentials lack permission`
+                : `${where} failed: ${(error as Error | undefined)?.message ?? String(error)}`;
   return new S3StorageError(`${doing}: ${reason}`, { cause: error });
 }
 
@@ -252,10 +273,11 @@ export class S3Storage implements RenderStorage {
   async checkWritable(): Promise<void> {
     const { bucket, prefix } = this.#settings;
     const probe = `${prefix ? `${prefix}/` : ''}.kino-readiness`;
+    const bounded = { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) };
     try {
-      await this.#client.send(new HeadBucketCommand({ Bucket: bucket }));
-      await this.#client.send(new PutObjectCommand({ Bucket: bucket, Key: probe, Body: 'ok' }));
-      await this.#client.send(new DeleteObjectCommand({ Bucket: bucket, Key: probe }));
+      await this.#client.send(new HeadBucketCommand({ Bucket: bucket }), bounded);
+      await this.#client.send(new PutObjectCommand({ Bucket: bucket, Key: probe, Body: 'ok' }), bounded);
+      await this.#client.send(new DeleteObjectCommand({ Bucket: bucket, Key: probe }), bounded);
     } catch (error) {
       throw explain(error, this.#settings, 'storage is not writable');
     }

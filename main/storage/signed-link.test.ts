@@ -12,6 +12,15 @@ describe('signed download tokens', () => {
     expect(verifyDownloadToken(secret, token, grant, grant.expiresAt)).toBe('expired');
   });
 
+  it('works until the grant expires even when its expiry falls within a second', () => {
+    for (const fraction of [1, 250, 500, 999]) {
+      const expiresAt = grant.expiresAt + fraction;
+      const token = signDownloadToken(secret, { ...grant, expiresAt });
+      expect(Number(token.split('.')[0]) * 1000, `+${fraction} ms`).toBeGreaterThanOrEqual(expiresAt);
+      expect(verifyDownloadToken(secret, token, grant, expiresAt - 1), `+${fraction} ms`).toBe('valid');
+    }
+  });
+
   it('is bound to the id, the kind, the expiry and the secret', () => {
     const token = signDownloadToken(secret, grant);
     expect(verifyDownloadToken(secret, token, { ...grant, id: 'rnd_otherotherotherotherot' }, now)).toBe(

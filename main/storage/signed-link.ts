@@ -21,7 +21,7 @@ export function splitFileKind(kind: FileKind): { base: BaseFileKind; index: numb
 export interface DownloadGrant {
   id: string;
   kind: FileKind;
-  /** Epoch milliseconds; the token carries it in whole seconds. */
+  /** Epoch milliseconds; the token carries it in whole seconds, rounded up. */
   expiresAt: number;
 }
 
@@ -37,7 +37,9 @@ function mac(secret: string, id: string, kind: FileKind, expiresSeconds: number)
 
 /** "<expiry in epoch seconds>.<base64url HMAC>". */
 export function signDownloadToken(secret: string, grant: DownloadGrant): string {
-  const expiresSeconds = Math.floor(grant.expiresAt / 1000);
+  // Rounded up: a link never stops working before the render's expiresAt (the render itself
+  // answers 410 from then on, so the spare fraction of a second opens nothing).
+  const expiresSeconds = Math.ceil(grant.expiresAt / 1000);
   return `${expiresSeconds}.${mac(secret, grant.id, grant.kind, expiresSeconds).toString('base64url')}`;
 }
 

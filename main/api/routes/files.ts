@@ -68,7 +68,7 @@ export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ctx })
         },
         304: { description: 'Not modified (If-None-Match).', type: 'null' },
         416: { description: 'The range is outside the file (Content-Range: bytes */size).', type: 'null' },
-        ...problemResponses(400, 401, 403, 404, 410, 414, 429),
+        ...problemResponses(400, 401, 403, 404, 410, 414, 429, 503),
       },
     },
     handler: async (request, reply) => {

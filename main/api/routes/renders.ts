@@ -74,10 +74,7 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
       else request.log.info({ jobId: created.id, input: created.input.kind }, 'render queued');
       // The answer is the job as created (queued), even when a free worker claimed it at once; a
       // replay answers the job as it is now.
-      return reply
-        .code(202)
-        .header('location', `/v1/renders/${created.id}`)
-        .send(jobView(created, ctx.links()));
+      return reply.code(202).header('location', `/v1/renders/${created.id}`).send(jobView(created, ctx));
     },
   );
 
@@ -91,10 +88,13 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
         tags: ['renders'],
         security,
         params: IdParamsSchema,
-        response: { 200: { description: 'The job.', ...job }, ...problemResponses(401, 404, 410, 414, 429) },
+        response: {
+          200: { description: 'The job.', ...job },
+          ...problemResponses(401, 404, 410, 414, 429, 503),
+        },
       },
     },
-    async (request) => jobView(await findLiveJob(ctx, request.params.id), ctx.links()),
+    async (request) => jobView(await findLiveJob(ctx, request.params.id), ctx),
   );
 
   app.delete(
@@ -109,14 +109,14 @@ export const renderRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOpti
         params: IdParamsSchema,
         response: {
           200: { description: 'The canceled job.', ...job },
-          ...problemResponses(401, 404, 409, 410, 414, 429),
+          ...problemResponses(401, 404, 409, 410, 414, 429, 503),
         },
       },
     },
     async (request) => {
       const canceled = await cancelRender(ctx, request.params.id);
       request.log.info({ jobId: canceled.id }, 'render canceled');
-      return jobView(canceled, ctx.links());
+      return jobView(canceled, ctx);
     },
   );
 };
