@@ -54,11 +54,19 @@ describe('S3Storage against a loopback S3 server', () => {
     expect(
       await storage.put(ref, file('a.mp4', bytes), { contentType: 'video/mp4', filename: `${ID}.mp4` }),
     ).toEqual({ bytes: 4096 });
-    const delivery = await storage.deliver(ref, terms(3600));
+    const asked = terms(3600);
+    const delivery = await storage.deliver(ref, asked);
     expect(delivery.kind).toBe('redirect');
     const url = (delivery as { url: string }).url;
     expect(url).toContain(`/renders/kino/prod/${ID}/video.mp4?`);
-    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('3600');
+    // The link lives from its signing second for X-Amz-Expires: to expiresAt, never less, < 1 s more.
+    const query = new URL(url).searchParams;
+    const signed = query
+      .get('X-Amz-Date')!
+      .replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+    const ends = Date.parse(signed) + Number(query.get('X-Amz-Expires')) * 1000;
+    expect(ends).toBeGreaterThanOrEqual(asked.expiresAt);
+    expect(ends - asked.expiresAt).toBeLessThan(1000);
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('video/mp4');

@@ -161,9 +161,12 @@ export class S3Storage implements RenderStorage {
       const path = key.split('/').map(encodeURIComponent).join('/');
       return { kind: 'redirect', url: `${this.#settings.publicBaseUrl.replace(/\/+$/, '')}/${path}` };
     }
+    // SigV4 dates a link in whole seconds (the second it is signed in, rounded down), so the link
+    // lives until that second plus expiresIn: rounded up from there, it never ends before expiresAt.
+    const signedAt = Math.floor(terms.now / 1000) * 1000;
     const expiresIn = Math.max(
       1,
-      Math.min(MAX_PRESIGN_SECONDS, Math.floor((terms.expiresAt - terms.now) / 1000)),
+      Math.min(MAX_PRESIGN_SECONDS, Math.ceil((terms.expiresAt - signedAt) / 1000)),
     );
     const url = await getSignedUrl(
       this.#client,
