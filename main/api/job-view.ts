@@ -11,7 +11,7 @@ import { PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type { JobError, RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
 import { fileKind, signDownloadToken } from '../storage/signed-link.ts';
 import { RENDER_ID_SOURCE } from '../storage/storage.ts';
-import { hidePaths } from '../http/hidden-paths.ts';
+import { hidePaths, hidePathsDeep } from '../http/hidden-paths.ts';
 import type { HiddenPath } from '../http/hidden-paths.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
@@ -414,9 +414,10 @@ export function jobView(job: RenderJob, context: JobViewContext) {
     video: job.video && videoView(job, 0, job.video, job.receipt !== null, links),
     poster: job.poster && posterView(job, 0, job.poster, links),
     receipt: job.status === 'succeeded' ? (job.receipt?.receipt ?? null) : null,
-    authoring: job.authoring,
+    // Findings and repair messages name files as the server sees them, like errors.
+    authoring: job.authoring && hidePathsDeep(job.authoring, context.hiddenPaths),
     changes: job.changes,
-    review: job.review,
+    review: job.review && hidePathsDeep(job.review, context.hiddenPaths),
     outputs:
       job.status === 'succeeded' && job.outputs
         ? job.outputs.map((output, index) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hidePaths } from './hidden-paths.ts';
+import { hidePaths, hidePathsDeep } from './hidden-paths.ts';
 
 const hidden = [
   { path: '/tmp', as: '<tmp>' },
@@ -31,5 +31,22 @@ describe('hidePaths', () => {
       'media source "asset:logo.png" not found',
     );
     expect(hidePaths('at /', [{ path: '/', as: '<root>' }])).toBe('at /');
+  });
+});
+
+describe('hidePathsDeep', () => {
+  it('hides paths in every string of a finding list, leaving numbers and keys alone', () => {
+    const review = {
+      findings: [
+        { code: 'missing_asset', startFrame: 3, remedy: 'put the PNG at /srv/kino/project/assets/x.png' },
+      ],
+      checked: 24,
+    };
+    expect(hidePathsDeep(review, [{ path: '/srv/kino/project', as: '<render project>' }])).toEqual({
+      findings: [
+        { code: 'missing_asset', startFrame: 3, remedy: 'put the PNG at <render project>/assets/x.png' },
+      ],
+      checked: 24,
+    });
   });
 });

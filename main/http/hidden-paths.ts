@@ -24,3 +24,15 @@ export function hidePaths(message: string, hidden: readonly HiddenPath[] | undef
   }
   return shown;
 }
+
+/** `value` with hidePaths applied to every string in it (a review's findings, an authoring record). */
+export function hidePathsDeep<T>(value: T, hidden: readonly HiddenPath[] | undefined): T {
+  if (typeof value === 'string') return hidePaths(value, hidden) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => hidePathsDeep(item, hidden)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, hidePathsDeep(inner, hidden)]),
+    ) as T;
+  }
+  return value;
+}
