@@ -3,7 +3,8 @@
 // listens or that never answers, a local folder it cannot write, Redis away. And a render whose files
 // could not be stored is handed back and stored by its next attempt (a real QueueWorker on a real
 // Redis, and the one-machine runner on SQLite, each with storage that fails its first puts), failing
-// `storage_failed` only once RENDER_MAX_ATTEMPTS attempts could not store it.
+// `storage_failed` only once RENDER_MAX_ATTEMPTS attempts could not store it. A render process whose
+// job a later attempt took over writes, stores and overwrites nothing (its writes are fenced).
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
@@ -17,6 +18,7 @@ import type { JobStore, NewRenderJob, RenderJob } from '../main/jobs/job-store.t
 import { LocalRunner } from '../main/jobs/local-runner.ts';
 import { QueueRunner } from '../main/jobs/queue-runner.ts';
 import { QueueWorker, STORAGE_RETRY_DELAY_MS } from '../main/jobs/queue-worker.ts';
+import { RenderProcess } from '../main/jobs/render-process.ts';
 import { RedisJobStore } from '../main/jobs/redis-job-store.ts';
 import { SqliteJobStore } from '../main/jobs/sqlite-job-store.ts';
 import { hasRedisServer, startRedisServer, warnIfNoRedis } from '../main/jobs/redis-server.fixture.ts';
@@ -147,15 +149,63 @@ describe.skipIf(!hasRedisServer)('kino worker refuses to start when it could not
   });
 });
 
+describe('a render process whose job another worker took over (a later attempt)', () => {
+  it('writes nothing, stores nothing, and never overwrites the later attempt’s result', async () => {
+    const data = tempDir('fenced');
+    const storage = new FlakyStorage(path.join(data, 'files'), 0);
+    const store = new SqliteJobStore(path.join(data, 'jobs.sqlite'));
+    const options = {
+      store,
+      storage,
+      renderProject: defaultProjectDir(),
+      timeoutMs: 0,
+      maxAttempts: 3,
+      threads: 1,
+      log: pino({ level: 'silent' }),
+      now: Date.now,
+    };
+    const render = (job: RenderJob) =>
+      new RenderProcess(job, path.join(data, `work-${job.attempts}`), options).done;
+    try {
+      const job = await store.insert(newJob());
+      const first = await store.claim(job.id, Date.now(), 3);
+      // Its worker froze past its lock: the job went back and was claimed again (attempt 2).
+      await store.requeue(job.id, 'counted');
+      const second = await store.claim(job.id, Date.now(), 3);
+      if (!('claimed' in first) || !('claimed' in second)) throw new Error('not claimed');
+      expect([first.claimed.attempts, second.claimed.attempts]).toEqual([1, 2]);
+
+      // The stale one wakes while attempt 2 runs: its first write is refused, and it stops.
+      const running = await store.get(job.id);
+      expect(await render(first.claimed)).toEqual({ kind: 'abandoned' });
+      expect(await store.get(job.id)).toEqual(running);
+      expect(storage.puts).toBe(0);
+
+      expect(await render(second.claimed)).toEqual({ kind: 'succeeded' });
+      const done = await store.get(job.id);
+      expect(done).toMatchObject({ status: 'succeeded', attempts: 2 });
+      const puts = storage.puts;
+      // Once attempt 2 stored its render, the stale one neither stores files nor ends the job again.
+      expect((await render(first.claimed)).kind).toBe('canceled');
+      expect(await store.get(job.id)).toEqual(done);
+      expect(storage.puts).toBe(puts);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 /** Local storage whose first `failures` puts fail, as a bucket away for a moment does. */
 class FlakyStorage extends LocalStorage {
   failures: number;
   failed = 0;
+  puts = 0;
   constructor(root: string, failures: number) {
     super(root);
     this.failures = failures;
   }
   override async put(ref: StoredFileRef, sourcePath: string, meta?: StoredFileMeta) {
+    this.puts++;
     if (this.failed < this.failures) {
       this.failed++;
       throw new Error('storage away for a moment');

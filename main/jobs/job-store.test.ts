@@ -367,6 +367,71 @@ describe.each([sqlite, redisBackend])('the job store on $name', (backend) => {
       expect((await store.get(job.id))?.attempts).toBe(2);
     });
 
+    it('refuses every write fenced to an attempt the job was taken from; the new attempt writes', async () => {
+      const job = await store.insert(newJob());
+      const first = await store.claim(job.id, T0 + 10, 3);
+      expect(first).toMatchObject({ claimed: { attempts: 1 } });
+      const stale = { attempt: 1 };
+      // The first worker froze past its lock: the job was taken back and claimed again.
+      expect(await store.requeue(job.id, 'counted')).toBe(true);
+      expect(await store.claim(job.id, T0 + 20, 3)).toMatchObject({ claimed: { attempts: 2 } });
+      const fresh = { attempt: 2 };
+      await store.setProgress(job.id, progress(6), fresh);
+      const before = await store.get(job.id);
+
+      const review = { findings: [], qualityGate: { strict: false, passed: true, failing: [] } };
+      const chunk = { index: 0, count: 2, framesDone: 5, framesTotal: 15 };
+      const error = { code: 'render_failed', message: 'stale' };
+      expect(await store.setProgress(job.id, progress(29), stale)).toBe(false);
+      expect(await store.setChunkProgress(job.id, chunk, stale)).toBe(false);
+      expect(await store.setResolved(job.id, { kinoSpec: 1, stale: true }, 'stale()', stale)).toBe(false);
+      expect(await store.setAuthoring(job.id, { stale: true }, ['/stale'], stale)).toBe(false);
+      expect(await store.setReview(job.id, review, stale)).toBe(false);
+      expect(await store.markStoring(job.id, stale)).toBe(false);
+      expect(await store.succeed(job.id, outcome, T0 + 30, stale)).toBe(false);
+      expect(await store.fail(job.id, error, T0 + 30, { spec: { stale: true }, code: 'x' }, stale)).toBe(
+        false,
+      );
+      expect(await store.requeue(job.id, 'uncounted', stale)).toBe(false);
+      expect(await store.requeue(job.id, 'counted', stale)).toBe(false);
+      expect(await store.get(job.id)).toEqual(before);
+
+      expect(await store.setResolved(job.id, { kinoSpec: 1 }, 'video()', fresh)).toBe(true);
+      expect(await store.setAuthoring(job.id, { model: 'm' }, ['/scenes'], fresh)).toBe(true);
+      expect(await store.setReview(job.id, review, fresh)).toBe(true);
+      expect(await store.setChunkProgress(job.id, chunk, fresh)).toBe(true);
+      expect(await store.markStoring(job.id, fresh)).toBe(true);
+      expect(await store.get(job.id)).toMatchObject({
+        status: 'running',
+        attempts: 2,
+        spec: { kinoSpec: 1 },
+        code: 'video()',
+        authoring: { model: 'm' },
+        changes: ['/scenes'],
+        review,
+        progress: { stage: 'storing', framesDone: 5 },
+      });
+      expect(await store.succeed(job.id, outcome, T0 + 40, fresh)).toBe(true);
+      expect(await store.get(job.id)).toMatchObject({ status: 'succeeded', video: outcome.video });
+
+      // Taken over while still running (its worker's lock ran out), then failed or requeued.
+      const other = await store.insert(newJob());
+      await store.claim(other.id, T0 + 50, 3);
+      expect(await store.claim(other.id, T0 + 60, 3)).toMatchObject({ claimed: { attempts: 2 } });
+      expect(await store.fail(other.id, error, T0 + 70, undefined, stale)).toBe(false);
+      expect(await store.requeue(other.id, 'counted', fresh)).toBe(true);
+      expect(await store.claim(other.id, T0 + 80, 3)).toMatchObject({ claimed: { attempts: 3 } });
+      expect(await store.fail(other.id, error, T0 + 90, undefined, fresh)).toBe(false);
+      expect(await store.fail(other.id, error, T0 + 90, undefined, { attempt: 3 })).toBe(true);
+      expect(await store.get(other.id)).toMatchObject({ status: 'failed', error, attempts: 3 });
+      // Unfenced, as the API and the user write: a canceled job refuses every fence.
+      const canceled = await store.insert(newJob());
+      await store.claim(canceled.id, T0 + 100, 3);
+      expect(await store.cancel(canceled.id, T0 + 110)).toBe(true);
+      expect(await store.setProgress(canceled.id, progress(1), { attempt: 1 })).toBe(false);
+      expect(await store.setAuthoring(canceled.id, { model: 'm' }, null, { attempt: 1 })).toBe(false);
+    });
+
     it('at start, requeues interrupted jobs with attempts left and fails the rest as worker_lost', async () => {
       const a = await store.insert(newJob());
       const b = await store.insert(newJob());

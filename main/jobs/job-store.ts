@@ -278,6 +278,21 @@ export function sumChunkProgress(previous: JobProgress | undefined, chunk: Chunk
   };
 }
 
+/**
+ * A fencing token: the attempt a render process claimed its job at (the job's `attempts` as claim
+ * or claimNext returned it). A write made with it applies only while the job is still running
+ * under that attempt, so a process that froze past its lock, while another took the job over,
+ * writes nothing when it wakes: the write is refused (false), and it stops.
+ */
+export interface Fence {
+  attempt: number;
+}
+
+/** The fence of a claimed job: its writes hold only while no later attempt took the job over. */
+export function fenceOf(job: Pick<RenderJob, 'attempts'>): Fence {
+  return { attempt: job.attempts };
+}
+
 /** Whether a job put back in the queue keeps the attempt it used (see JobStore.requeue). */
 export type RequeuedAttempt = 'uncounted' | 'counted';
 
@@ -326,32 +341,49 @@ export interface JobStore {
    * ran out), counting the attempt. A job that already used `maxAttempts` fails as worker_lost.
    */
   claim(id: string, now: number, maxAttempts: number): Promise<JobClaim>;
+  // The writes of a claimed render take its `fence`: each is then made only while the job still
+  // runs under that attempt, and refused (false, nothing changed) once another attempt took it.
+
   /** Records progress while the job runs; false when it no longer does (canceled, failed meanwhile). */
-  setProgress(id: string, progress: JobProgress): Promise<boolean>;
+  setProgress(id: string, progress: JobProgress, fence?: Fence): Promise<boolean>;
   /** Records one chunk's frames (the job's progress becomes the sum); false when the job no longer runs. */
-  setChunkProgress(id: string, chunk: ChunkProgress): Promise<boolean>;
+  setChunkProgress(id: string, chunk: ChunkProgress, fence?: Fence): Promise<boolean>;
   /** The spec (and its code) a running job resolved or authored: shown before the render ends. */
-  setResolved(id: string, spec: Record<string, unknown> | null, code: string | null): Promise<void>;
+  setResolved(
+    id: string,
+    spec: Record<string, unknown> | null,
+    code: string | null,
+    fence?: Fence,
+  ): Promise<boolean>;
   /** How a running job's spec was authored, and for an edit what it changed. */
-  setAuthoring(id: string, authoring: Record<string, unknown>, changes: string[] | null): Promise<void>;
-  setReview(id: string, review: JobReview): Promise<void>;
+  setAuthoring(
+    id: string,
+    authoring: Record<string, unknown>,
+    changes: string[] | null,
+    fence?: Fence,
+  ): Promise<boolean>;
+  setReview(id: string, review: JobReview, fence?: Fence): Promise<boolean>;
   /** Moves a running job's progress to the storing stage, keeping its frame counts. */
-  markStoring(id: string): Promise<void>;
+  markStoring(id: string, fence?: Fence): Promise<boolean>;
   /** Records a finished render; false when the job stopped being running meanwhile (canceled). */
-  succeed(id: string, outcome: JobOutcome, now: number): Promise<boolean>;
-  /** Keeps what was resolved before the failure (the spec, the code) so the failure can be read. */
+  succeed(id: string, outcome: JobOutcome, now: number, fence?: Fence): Promise<boolean>;
+  /**
+   * Keeps what was resolved before the failure (the spec, the code) so the failure can be read.
+   * Without a fence a queued job fails too (the API's own failures, a worker lost too often).
+   */
   fail(
     id: string,
     error: JobError,
     now: number,
     resolved?: { spec: object | null; code: string | null },
+    fence?: Fence,
   ): Promise<boolean>;
   cancel(id: string, now: number): Promise<boolean>;
   /**
    * Puts a running job back in the queue. A graceful stop does not count the attempt; a failure
    * another attempt may get past (its files could not be stored) counts it, so retries are bounded.
    */
-  requeue(id: string, attempt?: RequeuedAttempt): Promise<boolean>;
+  requeue(id: string, attempt?: RequeuedAttempt, fence?: Fence): Promise<boolean>;
   /**
    * For a store one process owns: at start, every job marked running belongs to a process that
    * died. Each is queued again while it has attempts left, else failed as worker_lost.

@@ -14,7 +14,7 @@ import { defaultRasterThreads } from '../engine/raster-threads.ts';
 import { isAlive } from '../fs/pid-lock.ts';
 import { RENDER_ID_PATTERN } from '../storage/storage.ts';
 import type { RenderStorage } from '../storage/storage.ts';
-import { workerLostError } from './job-store.ts';
+import { fenceOf, workerLostError } from './job-store.ts';
 import type { JobError, JobStore, RenderJob } from './job-store.ts';
 import { RenderProcess } from './render-process.ts';
 import type { RenderEnd, RenderProcessOptions } from './render-process.ts';
@@ -225,15 +225,24 @@ export class QueueWorker {
     // Marked first: a retry of this job after a crash goes on to its chunks (added below, or
     // then) and stitches them, never splitting twice.
     await job.updateData({ ...job.data, stitch: { chunks } });
-    // Every chunk's frames known from the start, so the bar only ever moves forward.
-    await store.setProgress(id, {
-      stage: 'rendering',
-      framesDone: 0,
-      framesTotal,
-      percent: 2,
-      etaSeconds: null,
-      chunks: chunks.map((range) => ({ framesDone: 0, framesTotal: range.end - range.start })),
-    });
+    // Every chunk's frames known from the start, so the bar only ever moves forward. Refused: the
+    // render was canceled, or another worker took it over meanwhile; its chunks are not this one's.
+    const held = await store.setProgress(
+      id,
+      {
+        stage: 'rendering',
+        framesDone: 0,
+        framesTotal,
+        percent: 2,
+        etaSeconds: null,
+        chunks: chunks.map((range) => ({ framesDone: 0, framesTotal: range.end - range.start })),
+      },
+      fenceOf(record),
+    );
+    if (!held) {
+      log.info({ jobId: id }, 'render not split: it no longer runs under this attempt');
+      return;
+    }
     await this.#addChunks(job, chunks);
     log.info({ jobId: id, chunks, frames: framesTotal }, 'render split into chunks');
     return this.#stitch(job, token, chunks);
@@ -339,7 +348,7 @@ export class QueueWorker {
       if (end.kind === 'failed') {
         // Retried alone while attempts remain; the last failure fails the render.
         if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-          await store.fail(id, chunkError(end.error, index, count), Date.now());
+          await store.fail(id, chunkError(end.error, index, count), Date.now(), undefined, fenceOf(record));
         }
         throw new Error(end.error.message);
       }

@@ -7,6 +7,7 @@ import { STALE_CLAIM_MS, sumChunkProgress, workerLostError } from './job-store.t
 import type {
   ChunkProgress,
   DueWebhook,
+  Fence,
   IdempotencyClaim,
   JobClaim,
   JobError,
@@ -52,6 +53,14 @@ local function ended(prefix, key, id, status, now)
 end
 `;
 
+// Shared Lua: a write's fence ('' for none, else the attempt the job must still be running under).
+const HELD = `
+local function held(key, fence)
+  if redis.call('HGET', key, 'status') ~= 'running' then return false end
+  return fence == '' or tonumber(redis.call('HGET', key, 'attempts')) == tonumber(fence)
+end
+`;
+
 /**
  * ARGV: prefix, id, now, maxAttempts, starting progress, 'any' or 'queued' (take only a queued job).
  * A running job out of attempts is left for the caller to fail, with its count in the message.
@@ -89,29 +98,35 @@ redis.call('ZADD', prefix .. 'expiry', ARGV[4], id)
 return 1
 `;
 
-/** ARGV: prefix, id, then field/value pairs: set only while the job runs. */
-const SET_IF_RUNNING = `
+/** ARGV: prefix, id, fence, then field/value pairs: set only while the job runs (under the fence). */
+const SET_IF_RUNNING = `${HELD}
 local key = ARGV[1] .. 'job:' .. ARGV[2]
-if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
-for i = 3, #ARGV, 2 do redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
+if not held(key, ARGV[3]) then return 0 end
+for i = 4, #ARGV, 2 do redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
 return 1
 `;
 
-/** ARGV: prefix, id, then field/value pairs: set only while the job exists. */
-const SET_IF_EXISTS = `
+/**
+ * ARGV: prefix, id, fence, then field/value pairs (an empty value deletes the field): set while
+ * the job exists, or with a fence only while it runs under it.
+ */
+const SET_IF_EXISTS = `${HELD}
 local key = ARGV[1] .. 'job:' .. ARGV[2]
 if redis.call('EXISTS', key) == 0 then return 0 end
-for i = 3, #ARGV, 2 do redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
+if ARGV[3] ~= '' and not held(key, ARGV[3]) then return 0 end
+for i = 4, #ARGV, 2 do
+  if ARGV[i + 1] == '' then redis.call('HDEL', key, ARGV[i]) else redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
+end
 return 1
 `;
 
-/** ARGV: prefix, id, now, then field/value pairs (an empty value deletes the field). */
-const SUCCEED = `${MOVE_STATUS}
+/** ARGV: prefix, id, now, fence, then field/value pairs (an empty value deletes the field). */
+const SUCCEED = `${MOVE_STATUS}${HELD}
 local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
 local key = prefix .. 'job:' .. id
-if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
+if not held(key, ARGV[4]) then return 0 end
 ended(prefix, key, id, 'succeeded', now)
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   if ARGV[i + 1] == '' then redis.call('HDEL', key, ARGV[i]) else redis.call('HSET', key, ARGV[i], ARGV[i + 1]) end
 end
 redis.call('HDEL', key, 'error_json')
@@ -127,14 +142,16 @@ return 1
 `;
 
 /**
- * ARGV: prefix, id, now, 'failed' or 'canceled', error JSON, spec JSON or '', code or ''. Ends a
- * queued or running job; a job that already ended is left as it is (0).
+ * ARGV: prefix, id, now, 'failed' or 'canceled', error JSON, spec JSON or '', code or '', fence.
+ * Ends a queued or running job (with a fence, only one running under it); a job that already
+ * ended is left as it is (0).
  */
-const END = `${MOVE_STATUS}
+const END = `${MOVE_STATUS}${HELD}
 local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
 local key = prefix .. 'job:' .. id
 local status = redis.call('HGET', key, 'status')
 if status ~= 'queued' and status ~= 'running' then return 0 end
+if ARGV[8] ~= '' and not held(key, ARGV[8]) then return 0 end
 ended(prefix, key, id, ARGV[4], now)
 redis.call('HSET', key, 'error_json', ARGV[5])
 if ARGV[6] ~= '' then redis.call('HSET', key, 'spec_json', ARGV[6]) end
@@ -142,11 +159,11 @@ if ARGV[7] ~= '' then redis.call('HSET', key, 'code', ARGV[7]) end
 return 1
 `;
 
-/** ARGV: prefix, id, 'requeue' (a stop: the attempt is not counted) or 'recover' (counted). */
-const REQUEUE = `${MOVE_STATUS}
+/** ARGV: prefix, id, 'requeue' (a stop: the attempt is not counted) or 'recover' (counted), fence. */
+const REQUEUE = `${MOVE_STATUS}${HELD}
 local prefix, id = ARGV[1], ARGV[2]
 local key = prefix .. 'job:' .. id
-if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
+if not held(key, ARGV[4]) then return 0 end
 move_status(prefix, id, 'running', 'queued', redis.call('HGET', key, 'queue_order'))
 redis.call('HSET', key, 'status', 'queued')
 redis.call('HDEL', key, 'started_at', 'progress_json')
@@ -158,12 +175,12 @@ return 1
 `;
 
 /**
- * ARGV: prefix, id, progress JSON computed by the caller from the one it read (ARGV[4]).
- * 1: written; 0: the job no longer runs; -1: another chunk wrote meanwhile (read again).
+ * ARGV: prefix, id, progress JSON computed by the caller from the one it read (ARGV[4]), fence.
+ * 1: written; 0: the job no longer runs (under the fence); -1: another chunk wrote meanwhile (read again).
  */
-const SET_PROGRESS_IF_UNCHANGED = `
+const SET_PROGRESS_IF_UNCHANGED = `${HELD}
 local key = ARGV[1] .. 'job:' .. ARGV[2]
-if redis.call('HGET', key, 'status') ~= 'running' then return 0 end
+if not held(key, ARGV[5]) then return 0 end
 local current = redis.call('HGET', key, 'progress_json') or ''
 if current ~= ARGV[4] then return -1 end
 redis.call('HSET', key, 'progress_json', ARGV[3])
@@ -311,6 +328,11 @@ function rowOf(hash: Record<string, string>): JobRow {
     row[field] ??= null;
   }
   return row as unknown as JobRow;
+}
+
+/** A fence as a script argument: '' for none. */
+function fenceArg(fence: Fence | undefined): string {
+  return fence === undefined ? '' : String(fence.attempt);
 }
 
 export interface RedisJobStoreOptions {
@@ -463,56 +485,76 @@ export class RedisJobStore implements JobStore {
     return { claimed: (await this.get(id))! };
   }
 
-  async setProgress(id: string, progress: JobProgress): Promise<boolean> {
-    return Number(await this.#run('kinoSetIfRunning', id, 'progress_json', JSON.stringify(progress))) === 1;
+  async setProgress(id: string, progress: JobProgress, fence?: Fence): Promise<boolean> {
+    return (
+      Number(
+        await this.#run('kinoSetIfRunning', id, fenceArg(fence), 'progress_json', JSON.stringify(progress)),
+      ) === 1
+    );
   }
 
-  async setChunkProgress(id: string, chunk: ChunkProgress): Promise<boolean> {
+  async setChunkProgress(id: string, chunk: ChunkProgress, fence?: Fence): Promise<boolean> {
     // Read, sum, and write only if no other chunk wrote meanwhile (else read again).
     for (;;) {
       const current = (await this.#redis.hget(this.#key('job', id), 'progress_json')) ?? '';
       const previous = current ? (JSON.parse(current) as JobProgress) : undefined;
       const next = JSON.stringify(sumChunkProgress(previous, chunk));
-      const written = Number(await this.#run('kinoSetProgressIfUnchanged', id, next, current));
+      const written = Number(
+        await this.#run('kinoSetProgressIfUnchanged', id, next, current, fenceArg(fence)),
+      );
       if (written !== -1) return written === 1;
     }
   }
 
-  async setResolved(id: string, spec: Record<string, unknown> | null, code: string | null): Promise<void> {
+  async setResolved(
+    id: string,
+    spec: Record<string, unknown> | null,
+    code: string | null,
+    fence?: Fence,
+  ): Promise<boolean> {
+    // With nothing to set, it still says whether the job runs (under the fence).
     const pairs: string[] = [];
     if (spec) pairs.push('spec_json', JSON.stringify(spec));
     if (code !== null) pairs.push('code', code);
-    if (pairs.length > 0) await this.#run('kinoSetIfRunning', id, ...pairs);
+    return Number(await this.#run('kinoSetIfRunning', id, fenceArg(fence), ...pairs)) === 1;
   }
 
   async setAuthoring(
     id: string,
     authoring: Record<string, unknown>,
     changes: string[] | null,
-  ): Promise<void> {
-    const pairs = ['authoring_json', JSON.stringify(authoring)];
-    if (changes) pairs.push('changes_json', JSON.stringify(changes));
-    await this.#run('kinoSetIfExists', id, ...pairs);
-    if (!changes) await this.#redis.hdel(this.#key('job', id), 'changes_json');
+    fence?: Fence,
+  ): Promise<boolean> {
+    const pairs = ['authoring_json', JSON.stringify(authoring), 'changes_json', json(changes) ?? ''];
+    return Number(await this.#run('kinoSetIfExists', id, fenceArg(fence), ...pairs)) === 1;
   }
 
-  async setReview(id: string, review: JobReview): Promise<void> {
-    await this.#run('kinoSetIfExists', id, 'review_json', JSON.stringify(review));
+  async setReview(id: string, review: JobReview, fence?: Fence): Promise<boolean> {
+    return (
+      Number(
+        await this.#run('kinoSetIfExists', id, fenceArg(fence), 'review_json', JSON.stringify(review)),
+      ) === 1
+    );
   }
 
-  async markStoring(id: string): Promise<void> {
+  async markStoring(id: string, fence?: Fence): Promise<boolean> {
     const current = await this.#redis.hget(this.#key('job', id), 'progress_json');
     const progress: JobProgress = current
       ? { ...(JSON.parse(current) as JobProgress), stage: 'storing', percent: 98, etaSeconds: 0 }
       : { stage: 'storing', framesDone: 0, framesTotal: 0, percent: 98, etaSeconds: 0 };
-    await this.#run('kinoSetIfRunning', id, 'progress_json', JSON.stringify(progress));
+    return (
+      Number(
+        await this.#run('kinoSetIfRunning', id, fenceArg(fence), 'progress_json', JSON.stringify(progress)),
+      ) === 1
+    );
   }
 
-  async succeed(id: string, outcome: JobOutcome, now: number): Promise<boolean> {
+  async succeed(id: string, outcome: JobOutcome, now: number, fence?: Fence): Promise<boolean> {
     const changed = await this.#run(
       'kinoSucceed',
       id,
       now,
+      fenceArg(fence),
       'spec_json',
       json(outcome.spec) ?? '',
       'code',
@@ -534,6 +576,7 @@ export class RedisJobStore implements JobStore {
     error: JobError,
     now: number,
     resolved?: { spec: object | null; code: string | null },
+    fence?: Fence,
   ): Promise<boolean> {
     const changed = await this.#run(
       'kinoEnd',
@@ -543,18 +586,21 @@ export class RedisJobStore implements JobStore {
       JSON.stringify(error),
       json(resolved?.spec) ?? '',
       resolved?.code ?? '',
+      fenceArg(fence),
     );
     return Number(changed) === 1;
   }
 
   async cancel(id: string, now: number): Promise<boolean> {
     return (
-      Number(await this.#run('kinoEnd', id, now, 'canceled', JSON.stringify(CANCELED_ERROR), '', '')) === 1
+      Number(await this.#run('kinoEnd', id, now, 'canceled', JSON.stringify(CANCELED_ERROR), '', '', '')) ===
+      1
     );
   }
 
-  async requeue(id: string, attempt: RequeuedAttempt = 'uncounted'): Promise<boolean> {
-    return Number(await this.#run('kinoRequeue', id, attempt === 'counted' ? 'recover' : 'requeue')) === 1;
+  async requeue(id: string, attempt: RequeuedAttempt = 'uncounted', fence?: Fence): Promise<boolean> {
+    const how = attempt === 'counted' ? 'recover' : 'requeue';
+    return Number(await this.#run('kinoRequeue', id, how, fenceArg(fence))) === 1;
   }
 
   async recoverInterrupted(
@@ -566,7 +612,7 @@ export class RedisJobStore implements JobStore {
     for (const id of await this.#redis.zrange(`${this.#prefix}status:running`, 0, -1)) {
       const attempts = Number(await this.#redis.hget(this.#key('job', id), 'attempts'));
       if (attempts < maxAttempts) {
-        if (Number(await this.#run('kinoRequeue', id, 'recover')) === 1) requeued.push(id);
+        if (Number(await this.#run('kinoRequeue', id, 'recover', '')) === 1) requeued.push(id);
       } else if (await this.fail(id, workerLostError(attempts, maxAttempts, 'server'), now)) {
         failed.push(id);
       }

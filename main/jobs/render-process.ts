@@ -12,6 +12,7 @@ import { downloadName } from '../storage/storage.ts';
 import type { RenderStorage } from '../storage/storage.ts';
 import { fileKind } from '../storage/signed-link.ts';
 import type { BaseFileKind } from '../storage/signed-link.ts';
+import { fenceOf } from './job-store.ts';
 import type {
   AuthoringChoice,
   JobError,
@@ -120,7 +121,9 @@ export class RenderProcess {
           code: 'render_failed',
           message: `the server could not run the render (${code ?? 'internal error'})`,
         };
-        await options.store.fail(job.id, failure, options.now()).catch(() => undefined);
+        await options.store
+          .fail(job.id, failure, options.now(), undefined, fenceOf(job))
+          .catch(() => undefined);
         return { kind: 'failed', error: failure };
       })
       .finally(() => {
@@ -150,6 +153,9 @@ export class RenderProcess {
   ): Promise<RenderEnd> {
     const { store } = options;
     const { job } = this;
+    // Every write is fenced to this attempt: once another worker took the job over (this one froze
+    // past its lock), each is refused, and the render stops.
+    const fence = fenceOf(job);
     const child = this.#child;
     let resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined;
     let finished:
@@ -160,8 +166,14 @@ export class RenderProcess {
       | undefined;
     // Store writes from messages run in order, and all land before the end is settled.
     let writes: Promise<unknown> = Promise.resolve();
-    const write = (step: () => Promise<unknown>) => {
-      writes = writes.then(step).catch((error: unknown) => log.error({ err: error }, 'store update failed'));
+    const write = (step: () => Promise<boolean>) => {
+      writes = writes
+        .then(async () => {
+          // Canceled (or failed) elsewhere, or taken over by another attempt, and the cancel
+          // message missed this process: stop now.
+          if (!(await step()) && !this.#ending) this.end('cancel');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'store update failed'));
     };
     // 'close' comes after the last IPC message, so a result sent just before exiting is never missed.
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
@@ -181,26 +193,27 @@ export class RenderProcess {
         write(async () => {
           const progress = lastProgress!;
           lastProgress = undefined;
-          const running =
-            mode.kind === 'chunk'
-              ? await store.setChunkProgress(job.id, {
+          return mode.kind === 'chunk'
+            ? store.setChunkProgress(
+                job.id,
+                {
                   index: mode.index,
                   count: mode.count,
                   framesDone: progress.framesDone,
                   framesTotal: mode.end - mode.start,
-                })
-              : await store.setProgress(job.id, mode.kind === 'stitch' ? stitchProgress(progress) : progress);
-          // Canceled (or failed) elsewhere, and the cancel message missed this process: stop now.
-          if (!running && !this.#ending) this.end('cancel');
+                },
+                fence,
+              )
+            : store.setProgress(job.id, mode.kind === 'stitch' ? stitchProgress(progress) : progress, fence);
         });
       } else if (message.type === 'resolved') {
         resolved = { spec: message.spec, code: message.code };
         // Shown while the render runs, not only once it is stored.
-        if (mode.kind !== 'chunk') write(() => store.setResolved(job.id, message.spec, message.code));
+        if (mode.kind !== 'chunk') write(() => store.setResolved(job.id, message.spec, message.code, fence));
       } else if (message.type === 'authoring')
-        write(() => store.setAuthoring(job.id, message.authoring, message.changes));
+        write(() => store.setAuthoring(job.id, message.authoring, message.changes, fence));
       else if (message.type === 'warning') log.warn(message.message);
-      else if (message.type === 'review') write(() => store.setReview(job.id, message.review));
+      else if (message.type === 'review') write(() => store.setReview(job.id, message.review, fence));
       else if (message.type === 'done') finished = { outputs: message.outputs };
       else if (message.type === 'split') finished = { plan: message.plan };
       else if (message.type === 'chunk-done')
@@ -230,15 +243,16 @@ export class RenderProcess {
     child.send(assignment);
     const exit = await exited;
     await writes;
-    const status = async () => (await store.get(job.id))?.status;
 
     if (this.#ending === 'abandon') {
       log.warn('render abandoned: this worker lost its hold on it, and another takes it over');
       return { kind: 'abandoned' };
     }
+    const held = await this.#held(store);
+    if (held === 'taken') return this.#takenOver(log);
     // A render that finished is kept, even when a shutdown's grace ran out as it was exiting.
     if (finished && !('error' in finished) && this.#ending !== 'cancel' && this.#ending !== 'timeout') {
-      if ((await status()) === 'running') {
+      if (held === 'ours') {
         if ('plan' in finished) return { kind: 'split', plan: finished.plan };
         if ('chunk' in finished) return { kind: 'chunk', ...finished.chunk };
         return this.#store(finished.outputs, resolved, options, log);
@@ -251,18 +265,18 @@ export class RenderProcess {
         message: `the render ran longer than ${minutes} min (RENDER_TIMEOUT) and was stopped`,
       };
       // A chunk's time limit is its own: the queue retries it alone.
-      if (mode.kind !== 'chunk') await store.fail(job.id, error, options.now(), resolved);
+      if (mode.kind !== 'chunk') await store.fail(job.id, error, options.now(), resolved, fence);
       log.warn('render stopped: it ran past RENDER_TIMEOUT');
       return { kind: 'failed', error };
     }
     if (this.#ending === 'requeue') {
       // Only a render not yet split is queued again; a chunk or a stitch goes back to its queue
       // alone, and the render they belong to goes on running.
-      if (mode.kind === 'whole' || mode.kind === 'plan') await store.requeue(job.id);
+      if (mode.kind === 'whole' || mode.kind === 'plan') await store.requeue(job.id, 'uncounted', fence);
       log.warn('render stopped by shutdown; queued again');
       return { kind: 'requeued' };
     }
-    if (this.#ending === 'cancel' || (await status()) !== 'running') {
+    if (this.#ending === 'cancel' || held !== 'ours') {
       log.info('render canceled');
       return { kind: 'canceled' };
     }
@@ -273,7 +287,7 @@ export class RenderProcess {
     };
     if (!reported) log.error({ exit, stderr: stderr() }, 'render worker crashed');
     // A chunk's failure is its queue's to retry; the render fails only when the retries run out.
-    if (mode.kind !== 'chunk') await store.fail(job.id, error, options.now(), resolved);
+    if (mode.kind !== 'chunk') await store.fail(job.id, error, options.now(), resolved, fence);
     log.warn({ error }, mode.kind === 'chunk' ? 'render chunk failed' : 'render failed');
     return { kind: 'failed', error };
   }
@@ -286,7 +300,11 @@ export class RenderProcess {
   ): Promise<RenderEnd> {
     const { store, storage } = options;
     const { job } = this;
-    await store.markStoring(job.id);
+    const fence = fenceOf(job);
+    // Not this attempt's any more (canceled, or taken over): nothing is stored.
+    if (!(await store.markStoring(job.id, fence))) {
+      return (await this.#held(store)) === 'taken' ? this.#takenOver(log) : { kind: 'canceled' };
+    }
     try {
       const requests = job.options.outputs ?? [job.options];
       const stored: StoredOutput[] = [];
@@ -336,7 +354,7 @@ export class RenderProcess {
         receipt: first.receipt,
         outputs: job.options.outputs ? stored : null,
       };
-      if (await store.succeed(job.id, outcome, options.now())) {
+      if (await store.succeed(job.id, outcome, options.now(), fence)) {
         log.info({ bytes: first.video.bytes }, 'render succeeded');
         return { kind: 'succeeded' };
       }
@@ -346,6 +364,11 @@ export class RenderProcess {
       return { kind: 'canceled' };
     } catch (error) {
       log.error({ err: error }, 'storing the render failed');
+      // Taken over while storing: the files under this id are the newer attempt's now, and stay.
+      if ((await this.#held(store)) === 'taken') {
+        log.warn('storing failed after another worker took this render over: nothing removed');
+        return { kind: 'abandoned' };
+      }
       // The files stored before the failure must not look like a finished render.
       await storage.removeRender(job.id).catch((cleanup: unknown) => {
         log.error({ err: cleanup }, 'removing the partly stored render failed');
@@ -356,12 +379,32 @@ export class RenderProcess {
       };
       // Storage that failed once (a bucket away for a moment, a full disk) may take the files on
       // another try; only the last attempt's failure is the render's.
-      if (job.attempts < options.maxAttempts && (await store.requeue(job.id, 'counted'))) {
+      if (job.attempts < options.maxAttempts && (await store.requeue(job.id, 'counted', fence))) {
         log.warn({ attempt: job.attempts }, 'render queued again: its files could not be stored');
         return { kind: 'retrying', error: failure };
       }
-      await store.fail(job.id, failure, options.now(), resolved);
+      await store.fail(job.id, failure, options.now(), resolved, fence);
       return { kind: 'failed', error: failure };
     }
+  }
+
+  /**
+   * Where the job stands now: `ours` while it runs under this attempt, `taken` when it runs under
+   * a later one (another worker took it over), else its status (or undefined once removed).
+   */
+  async #held(
+    store: JobStore,
+  ): Promise<'ours' | 'taken' | Exclude<RenderJob['status'], 'running'> | undefined> {
+    const current = await store.get(this.job.id);
+    if (current?.status !== 'running') return current?.status;
+    return current.attempts === this.job.attempts ? 'ours' : 'taken';
+  }
+
+  #takenOver(log: Logger): RenderEnd {
+    log.warn(
+      { attempt: this.job.attempts },
+      'render stopped: another worker took the job over (a later attempt); nothing written',
+    );
+    return { kind: 'abandoned' };
   }
 }

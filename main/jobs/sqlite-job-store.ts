@@ -13,6 +13,7 @@ import {
 import type {
   ChunkProgress,
   DueWebhook,
+  Fence,
   IdempotencyClaim,
   JobClaim,
   JobError,
@@ -91,6 +92,12 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 const STARTING_PROGRESS_SQL = `'${JSON.stringify(STARTING_PROGRESS)}'`;
 const CANCELED_ERROR_SQL = `'${JSON.stringify(CANCELED_ERROR)}'`;
 const STORING_PROGRESS = `'{"stage":"storing","framesDone":0,"framesTotal":0,"percent":0,"etaSeconds":0}'`;
+/** A write's fence: none (null), or the attempt the job must still be running under. Two parameters. */
+const HELD = `(? IS NULL OR (status = 'running' AND attempts = ?))`;
+const held = (fence: Fence | undefined): [number | null, number | null] => [
+  fence?.attempt ?? null,
+  fence?.attempt ?? null,
+];
 
 export class SqliteJobStore implements JobStore {
   readonly #db: DatabaseSync;
@@ -277,12 +284,13 @@ export class SqliteJobStore implements JobStore {
     return claimed ? { claimed: toJob(claimed) } : { skipped: 'missing' };
   }
 
-  async setChunkProgress(id: string, chunk: ChunkProgress): Promise<boolean> {
-    const row = this.#sql(`SELECT progress_json FROM jobs WHERE id = ? AND status = 'running'`).get(id) as
-      { progress_json: string | null } | undefined;
+  async setChunkProgress(id: string, chunk: ChunkProgress, fence?: Fence): Promise<boolean> {
+    const row = this.#sql(
+      `SELECT progress_json FROM jobs WHERE id = ? AND status = 'running' AND ${HELD}`,
+    ).get(id, ...held(fence)) as { progress_json: string | null } | undefined;
     if (!row) return false;
     const previous = row.progress_json ? (JSON.parse(row.progress_json) as JobProgress) : undefined;
-    return this.setProgress(id, sumChunkProgress(previous, chunk));
+    return this.setProgress(id, sumChunkProgress(previous, chunk), fence);
   }
 
   async idsByStatus(status: JobStatus, limit: number): Promise<string[]> {
@@ -297,19 +305,25 @@ export class SqliteJobStore implements JobStore {
     return (this.#sql('SELECT COUNT(*) AS n FROM jobs WHERE status = ?').get(status) as { n: number }).n;
   }
 
-  async setProgress(id: string, progress: JobProgress): Promise<boolean> {
-    const result = this.#sql(`UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running'`).run(
-      json(progress),
-      id,
-    );
+  async setProgress(id: string, progress: JobProgress, fence?: Fence): Promise<boolean> {
+    const result = this.#sql(
+      `UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running' AND ${HELD}`,
+    ).run(json(progress), id, ...held(fence));
     return result.changes === 1;
   }
 
   /** The spec (and its code) a running job resolved or authored: shown before the render ends. */
-  async setResolved(id: string, spec: Record<string, unknown> | null, code: string | null): Promise<void> {
-    this.#sql(
-      `UPDATE jobs SET spec_json = COALESCE(?, spec_json), code = COALESCE(?, code) WHERE id = ? AND status = 'running'`,
-    ).run(json(spec), code, id);
+  async setResolved(
+    id: string,
+    spec: Record<string, unknown> | null,
+    code: string | null,
+    fence?: Fence,
+  ): Promise<boolean> {
+    const result = this.#sql(
+      `UPDATE jobs SET spec_json = COALESCE(?, spec_json), code = COALESCE(?, code)
+       WHERE id = ? AND status = 'running' AND ${HELD}`,
+    ).run(json(spec), code, id, ...held(fence));
+    return result.changes === 1;
   }
 
   /** How a running job's spec was authored, and for an edit what it changed. */
@@ -317,25 +331,30 @@ export class SqliteJobStore implements JobStore {
     id: string,
     authoring: Record<string, unknown>,
     changes: string[] | null,
-  ): Promise<void> {
-    this.#sql(`UPDATE jobs SET authoring_json = ?, changes_json = ? WHERE id = ?`).run(
-      json(authoring),
-      json(changes),
-      id,
-    );
+    fence?: Fence,
+  ): Promise<boolean> {
+    const result = this.#sql(
+      `UPDATE jobs SET authoring_json = ?, changes_json = ? WHERE id = ? AND ${HELD}`,
+    ).run(json(authoring), json(changes), id, ...held(fence));
+    return result.changes === 1;
   }
 
-  async setReview(id: string, review: JobReview): Promise<void> {
-    this.#sql(`UPDATE jobs SET review_json = ? WHERE id = ?`).run(json(review), id);
+  async setReview(id: string, review: JobReview, fence?: Fence): Promise<boolean> {
+    const result = this.#sql(`UPDATE jobs SET review_json = ? WHERE id = ? AND ${HELD}`).run(
+      json(review),
+      id,
+      ...held(fence),
+    );
+    return result.changes === 1;
   }
 
   /** Records a finished render; false when the job stopped being running meanwhile (canceled). */
-  async succeed(id: string, outcome: JobOutcome, now: number): Promise<boolean> {
+  async succeed(id: string, outcome: JobOutcome, now: number, fence?: Fence): Promise<boolean> {
     const result = this.#sql(
       `UPDATE jobs SET status = 'succeeded', finished_at = ?, expires_at = ? + ttl_ms, spec_json = ?, code = ?,
          video_json = ?, poster_json = ?, receipt_json = ?, outputs_json = ?, error_json = NULL,
          progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}), '$.percent', 100, '$.etaSeconds', 0)
-       WHERE id = ? AND status = 'running'`,
+       WHERE id = ? AND status = 'running' AND ${HELD}`,
     ).run(
       now,
       now,
@@ -346,17 +365,19 @@ export class SqliteJobStore implements JobStore {
       json(outcome.receipt),
       json(outcome.outputs),
       id,
+      ...held(fence),
     );
     return result.changes === 1;
   }
 
   /** Moves a running job's progress to the storing stage, keeping its frame counts. */
-  async markStoring(id: string): Promise<void> {
-    this.#sql(
+  async markStoring(id: string, fence?: Fence): Promise<boolean> {
+    const result = this.#sql(
       `UPDATE jobs SET progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}),
          '$.stage', 'storing', '$.percent', 98, '$.etaSeconds', 0)
-       WHERE id = ? AND status = 'running'`,
-    ).run(id);
+       WHERE id = ? AND status = 'running' AND ${HELD}`,
+    ).run(id, ...held(fence));
+    return result.changes === 1;
   }
 
   /** Keeps what was resolved before the failure (the spec, the code) so the failure can be read. */
@@ -365,12 +386,13 @@ export class SqliteJobStore implements JobStore {
     error: JobError,
     now: number,
     resolved?: { spec: object | null; code: string | null },
+    fence?: Fence,
   ): Promise<boolean> {
     const result = this.#sql(
       `UPDATE jobs SET status = 'failed', finished_at = ?, expires_at = ? + ttl_ms, error_json = ?,
          spec_json = COALESCE(?, spec_json), code = COALESCE(?, code)
-       WHERE id = ? AND status IN ('queued', 'running')`,
-    ).run(now, now, json(error), json(resolved?.spec), resolved?.code ?? null, id);
+       WHERE id = ? AND status IN ('queued', 'running') AND ${HELD}`,
+    ).run(now, now, json(error), json(resolved?.spec), resolved?.code ?? null, id, ...held(fence));
     return result.changes === 1;
   }
 
@@ -383,12 +405,12 @@ export class SqliteJobStore implements JobStore {
     return result.changes === 1;
   }
 
-  async requeue(id: string, attempt: RequeuedAttempt = 'uncounted'): Promise<boolean> {
+  async requeue(id: string, attempt: RequeuedAttempt = 'uncounted', fence?: Fence): Promise<boolean> {
     const attempts = attempt === 'counted' ? 'attempts' : 'MAX(attempts - 1, 0)';
     const result = this.#sql(
       `UPDATE jobs SET status = 'queued', started_at = NULL, progress_json = NULL, attempts = ${attempts}
-       WHERE id = ? AND status = 'running'`,
-    ).run(id);
+       WHERE id = ? AND status = 'running' AND ${HELD}`,
+    ).run(id, ...held(fence));
     return result.changes === 1;
   }
 
