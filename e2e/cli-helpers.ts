@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { runKino as runKinoProcess } from '../main/cli/test-kino.ts';
-import type { KinoRun } from '../main/cli/test-kino.ts';
+import { runKino as runKinoProcess } from '../main/cli/test-kino.fixture.ts';
+import type { KinoRun } from '../main/cli/test-kino.fixture.ts';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const KINO_BIN = join(REPO_ROOT, 'main', 'cli', 'kino.mjs');

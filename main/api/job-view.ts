@@ -7,7 +7,7 @@ import { EncoderSettingsSchema } from '../../shared/output/encoder-settings.ts';
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
 import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
-import { PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
+import { JOB_STATUSES, PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type { JobError, RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
 import { fileKind, signDownloadToken } from '../storage/signed-link.ts';
 import { RENDER_ID_SOURCE } from '../storage/storage.ts';
@@ -139,7 +139,7 @@ export const RenderJobSchema = {
   ],
   properties: {
     id: { type: 'string', pattern: RENDER_ID_SOURCE },
-    status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] },
+    status: { type: 'string', enum: JOB_STATUSES },
     input: {
       type: 'object',
       additionalProperties: false,

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../ffmpeg/probe.ts';
-import { runKino } from './test-kino.ts';
-import type { KinoRun } from './test-kino.ts';
+import { runKino } from './test-kino.fixture.ts';
+import type { KinoRun } from './test-kino.fixture.ts';
 
 const ASSETS = fileURLToPath(new URL('../../examples/assets/', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'kino-captions-'));

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runKino } from './test-kino.ts';
+import { runKino } from './test-kino.fixture.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'kino-cli-imports-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

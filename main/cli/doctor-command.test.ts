@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REQUIRED_ENCODERS } from '../ffmpeg/capabilities.ts';
 import { nodeSatisfies } from './doctor-command.ts';
 import type { DoctorReport } from './doctor-command.ts';
-import { runKino } from './test-kino.ts';
-import type { KinoRun } from './test-kino.ts';
+import { runKino } from './test-kino.fixture.ts';
+import type { KinoRun } from './test-kino.fixture.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'kino-doctor-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { ffmpegPath, ffprobePath } from '../ffmpeg/binaries.ts';
-import { makeCounterClip } from '../media/test-clips.ts';
+import { makeCounterClip } from '../media/test-clips.fixture.ts';
 import { loadProject } from '../project/load.ts';
 import { checkSpec } from '../project/resolve-input.ts';
 import { projectContext } from './project-context.ts';

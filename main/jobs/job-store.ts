@@ -8,7 +8,9 @@ import type { AspectName } from '../../shared/spec/sizes.ts';
 import { splitFileKind } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+/** Every status a render job has, written out once: the API, MCP and the Redis store read it here. */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 export type InputKind = 'key' | 'spec' | 'prompt' | 'edit';
 /** A job's stages, in order: "starting" from the moment a worker takes it until it reports. */
 export const PROGRESS_STAGES = [

@@ -22,7 +22,7 @@ import type {
   RequeuedAttempt,
   WebhookAttempt,
 } from './job-store.ts';
-import { CANCELED_ERROR, STARTING_PROGRESS, TERMINAL_STATUSES } from './job-store.ts';
+import { CANCELED_ERROR, JOB_STATUSES, STARTING_PROGRESS, TERMINAL_STATUSES } from './job-store.ts';
 import { json, toJob, webhookOf } from './job-row.ts';
 import { closeConnection } from './render-queue.ts';
 import type { DeliveryRow, JobRow } from './job-row.ts';
@@ -191,7 +191,7 @@ return 1
 const REMOVE = `
 local prefix, id, now = ARGV[1], ARGV[2], ARGV[3]
 redis.call('DEL', prefix .. 'job:' .. id, prefix .. 'webhook:' .. id)
-for _, status in ipairs({'queued', 'running', 'succeeded', 'failed', 'canceled'}) do
+for _, status in ipairs({${JOB_STATUSES.map((status) => `'${status}'`).join(', ')}}) do
   redis.call('ZREM', prefix .. 'status:' .. status, id)
 end
 redis.call('ZREM', prefix .. 'expiry', id)

@@ -17,7 +17,7 @@ import type { CreateRenderBody } from '../api/render-requests.ts';
 import { findLiveJob } from '../api/job-lookup.ts';
 import { errorView } from '../api/job-view.ts';
 import { RENDER_ID_PATTERN } from '../storage/storage.ts';
-import { PROGRESS_STAGES, TERMINAL_STATUSES } from '../jobs/job-store.ts';
+import { JOB_STATUSES, PROGRESS_STAGES, TERMINAL_STATUSES } from '../jobs/job-store.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import type { McpHost } from './host.ts';
 import { runTool, toolSuccess } from './tool-result.ts';
@@ -56,7 +56,7 @@ const FieldErrorSchema = z.object({ pointer: z.string(), message: z.string() });
 
 export const RenderResultSchema = z.object({
   id: z.string(),
-  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'canceled']),
+  status: z.enum(JOB_STATUSES),
   progress: z
     .object({
       stage: z.enum(PROGRESS_STAGES),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from './media-error.ts';
 import { probeMedia } from './probe-media.ts';
-import { makeCounterClip } from './test-clips.ts';
+import { makeCounterClip } from './test-clips.fixture.ts';
 
 let dir: string;
 let clip: string;

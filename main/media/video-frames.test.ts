@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from './media-error.ts';
-import { frameNumberOf, makeCounterClip } from './test-clips.ts';
+import { frameNumberOf, makeCounterClip } from './test-clips.fixture.ts';
 import { VideoFrameSource } from './video-frames.ts';
 import type { VideoFrameSourceOptions } from './video-frames.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTempDirs, write } from './test-files.ts';
+import { useTempDirs, write } from './test-files.fixture.ts';
 import { KinoInputError } from './input-error.ts';
 import { defaultProjectDir, findProjectRoot, loadProject, projectForFile } from './load.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTempDirs, write } from './test-files.ts';
+import { useTempDirs, write } from './test-files.fixture.ts';
 import { KinoInputError, resolveRenderInput } from './resolve-input.ts';
 
 const tempDir = useTempDirs('kino-input-');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from './load.ts';
 import { TemplateCatalog } from './templates.ts';
-import { useTempDirs, write } from './test-files.ts';
+import { useTempDirs, write } from './test-files.fixture.ts';
 
 const tempDir = useTempDirs('kino-templates-');
 

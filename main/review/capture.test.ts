@@ -5,7 +5,7 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { captureSamples, sampleFrames } from './capture.ts';
 import { isInTransition } from './element-timing.ts';
 import { ReviewSession, sha256 } from './review-session.ts';
-import { loadFixture } from './visual/review-fixture.ts';
+import { loadFixture } from './visual/review.fixture.ts';
 
 const twoScenes = (transition: string) =>
   resolveTimeline(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadComposition } from '../composition/load.ts';
-import { fixturePath, reviewFixture } from './visual/review-fixture.ts';
+import { fixturePath, reviewFixture } from './visual/review.fixture.ts';
 
 const mount = (kind: 'trigger' | 'clean') => () => loadComposition(fixturePath('nondeterministic', kind));
 

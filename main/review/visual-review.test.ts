@@ -6,7 +6,7 @@ import { projectContext } from '../engine/project-context.ts';
 import { projectForFile } from '../project/load.ts';
 import { indexElements } from './element-timing.ts';
 import { visualReview } from './visual-review.ts';
-import { expectWellFormed } from './visual/review-fixture.ts';
+import { expectWellFormed } from './visual/review.fixture.ts';
 
 const travelReel = fileURLToPath(new URL('../../examples/compositions/travel-reel.ts', import.meta.url));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { captions, group, scene, slideIn, video } from '../../../shared/builder/index.ts';
 import type { FindingDraft } from '../finding.ts';
-import { draftsWithCode, expectWellFormed, reviewFixture } from '../visual/review-fixture.ts';
-import { runCaptionCheck, srt } from './caption-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from '../visual/review.fixture.ts';
+import { runCaptionCheck, srt } from './caption.fixture.ts';
 import { checkCaptionOffscreen } from './caption-offscreen.ts';
 
 const tide = srt([0.5, 2, 'Every morning the tide comes back']);

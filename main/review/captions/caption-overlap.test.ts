@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captions, scene, video } from '../../../shared/builder/index.ts';
-import { draftsWithCode, expectWellFormed, reviewFixture } from '../visual/review-fixture.ts';
-import { runCaptionCheck, srt } from './caption-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from '../visual/review.fixture.ts';
+import { runCaptionCheck, srt } from './caption.fixture.ts';
 import { checkCaptionOverlap } from './caption-overlap.ts';
 
 const first = srt([0, 1, 'One'], [2, 3, 'Three']);

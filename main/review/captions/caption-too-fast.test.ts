@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captions, scene, video } from '../../../shared/builder/index.ts';
-import { draftsWithCode, expectWellFormed, reviewFixture } from '../visual/review-fixture.ts';
-import { runCaptionCheck, srt } from './caption-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from '../visual/review.fixture.ts';
+import { runCaptionCheck, srt } from './caption.fixture.ts';
 import { checkCaptionTooFast, readingCharacters } from './caption-too-fast.ts';
 
 // 34 characters: 17 a second over 2 s.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { captions, group, scene, video } from '../../../shared/builder/index.ts';
 import { captionClock, pageAt } from '../../../shared/elements/captions-pages.ts';
 import { sceneSecondsAt } from '../element-timing.ts';
-import { captionInput, srt } from './caption-fixture.ts';
+import { captionInput, srt } from './caption.fixture.ts';
 import { spanFrames } from './caption-tracks.ts';
 
 const cues = srt([1, 2, 'One'], [3, 5, 'Two']);

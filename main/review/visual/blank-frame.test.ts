@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('blank_frame', () => {
   it('flags the flat opening before the title fades in at 1.2 s, as one finding', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('code_overflow', () => {
   it('names the widest line, how wide it is, and what to change', async () => {

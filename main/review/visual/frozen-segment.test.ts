@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
 import { indexElements } from '../element-timing.ts';
 import { checkFrozenSegments, findStillStretches } from './frozen-segment.ts';
-import { draftsWithCode, expectWellFormed, loadFixture, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, loadFixture, reviewFixture } from './review.fixture.ts';
 
 describe('frozen_segment', () => {
   it('flags the 4.1 s still after the lines have faded in', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('label_overlap', () => {
   it('flags the column chart whose value labels run into each other', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureContrast } from './low-contrast.ts';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 const white = { r: 255, g: 255, b: 255, a: 1 };
 const black = { r: 0, g: 0, b: 0, a: 1 };

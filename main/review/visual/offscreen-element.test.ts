@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceBounds } from '../text-geometry.ts';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('offscreen_element', () => {
   it('flags the badge group placed past the right edge, once, and not its children', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('text_overflow', () => {
   it('flags the headline cut to maxLines and the price running past the right edge', async () => {

@@ -3,7 +3,7 @@ import { fadeIn, fadeOut, group, scene, text, video } from '../../../shared/buil
 import { resolveTimeline } from '../../../shared/timeline/resolve.ts';
 import { indexElements } from '../element-timing.ts';
 import { checkTextTooBrief, readingSeconds } from './text-too-brief.ts';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('text_too_brief', () => {
   it('needs words / 3 s + 0.35 s', () => {

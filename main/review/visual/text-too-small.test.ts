@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minimumFontPx } from './text-too-small.ts';
-import { draftsWithCode, expectWellFormed, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('text_too_small', () => {
   it('sets the minimum at 3 % of the shorter side', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isReelsShape } from './unsafe-area.ts';
-import { draftsWithCode, expectWellFormed, loadFixture, reviewFixture } from './review-fixture.ts';
+import { draftsWithCode, expectWellFormed, loadFixture, reviewFixture } from './review.fixture.ts';
 import { visualReview } from '../visual-review.ts';
 
 describe('unsafe_area', () => {
