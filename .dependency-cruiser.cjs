@@ -26,8 +26,12 @@ const LAYERS = [
   ['main/review'],
   ['main/authoring'],
   ['main/jobs'],
-  ['main/workspace', 'main/api'],
-  ['main/session', 'main/studio', 'main/mcp'],
+  // The render service without HTTP: config, the job view, creating and canceling renders. The API
+  // and MCP both stand on it, as peers: neither imports the other (kino serve hands MCP's route to
+  // the API).
+  ['main/renders'],
+  ['main/workspace', 'main/api', 'main/mcp'],
+  ['main/session', 'main/studio'],
   ['main/cli'],
   ['main/desktop', 'main/bench'],
   // Cross-process tests and the example project use everything.

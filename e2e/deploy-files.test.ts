@@ -21,8 +21,8 @@ import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
-import { loadServerConfig, parseDuration } from '../main/api/config.ts';
-import { loadWorkerHealthConfig } from '../main/api/worker-health-config.ts';
+import { loadServerConfig, parseDuration } from '../main/renders/config.ts';
+import { loadWorkerHealthConfig } from '../main/renders/worker-health-config.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -36,9 +36,9 @@ type Json = unknown;
 /** Every environment variable the code reads: the API's schema in config.ts and each env lookup. */
 function variablesReadByCode(): Set<string> {
   const names = new Set<string>();
-  const config = read('main/api/config.ts');
+  const config = read('main/renders/config.ts');
   const schemaStart = config.indexOf('const EnvSchema = z.object({');
-  expect(schemaStart, 'EnvSchema in main/api/config.ts').toBeGreaterThan(0);
+  expect(schemaStart, 'EnvSchema in main/renders/config.ts').toBeGreaterThan(0);
   const schema = config.slice(schemaStart, config.indexOf('\n});', schemaStart));
   for (const match of schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)) names.add(match[1]!);
   const lookups = [

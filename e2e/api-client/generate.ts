@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
-import { loadServerConfig } from '../../main/api/config.ts';
+import { loadServerConfig } from '../../main/renders/config.ts';
 import { createApiServer } from '../../main/api/server.ts';
 
 /** Where the generated types live. */

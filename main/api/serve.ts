@@ -1,6 +1,6 @@
 // `kino serve` / `npm start`: the render API as a long-running process, stopped gracefully by
 // SIGTERM or SIGINT (running renders finish, or are queued again for the next start).
-import { ConfigError, loadServerConfig } from './config.ts';
+import { ConfigError, loadServerConfig } from '../renders/config.ts';
 import { createApiServer } from './server.ts';
 import { firstStopSignal } from './stop-signals.ts';
 import type { ApiServerOptions } from './server.ts';

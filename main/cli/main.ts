@@ -147,7 +147,7 @@ export function buildProgram(): Command {
       parseWorkerConcurrency,
     )
     .action(async (opts: { concurrency?: number }) => {
-      const { runWorker } = await import('../api/run-worker.ts');
+      const { runWorker } = await import('./worker-command.ts');
       process.exitCode = await runWorker(opts);
     });
 

@@ -1,7 +1,7 @@
 // What the tools run against: the render service (the same job store, queue and limits as
 // POST /v1/renders), where stored files are found, and how long a render tool waits.
 import type { Logger } from 'pino';
-import type { ApiContext } from '../api/context.ts';
+import type { ApiContext } from '../renders/context.ts';
 import type { RenderJob } from '../jobs/job-store.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 import { ToolFailure } from './tool-result.ts';

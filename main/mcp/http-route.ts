@@ -12,8 +12,8 @@ import {
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteOptions } from '../api/context.ts';
-import { downloadUrl } from '../api/job-view.ts';
+import type { RouteOptions } from '../renders/context.ts';
+import { downloadUrl } from '../renders/job-view.ts';
 import { requireBearer } from '../http/auth.ts';
 import { OneAtATime } from './host.ts';
 import type { McpHost } from './host.ts';

@@ -3,7 +3,7 @@
 // its data (queue, files, generated token) in the studio's data folder rather than ./.kino.
 import type { DestinationStream } from 'pino';
 import path from 'node:path';
-import { loadServerConfig } from '../api/config.ts';
+import { loadServerConfig } from '../renders/config.ts';
 import { createApiServer } from '../api/server.ts';
 import { StudioInputError } from './errors.ts';
 

@@ -3,7 +3,7 @@
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
 import { videoSpecJsonSchema } from '../../../shared/spec/json-schema.ts';
-import type { RouteOptions } from '../context.ts';
+import type { RouteOptions } from '../../renders/context.ts';
 import { llmsGuide } from '../docs/llms-guide.ts';
 import { MCP_PAGE_POLICY, mcpPage } from '../docs/mcp-page.ts';
 import { problemResponses } from '../../http/problem.ts';

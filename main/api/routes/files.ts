@@ -8,8 +8,8 @@ import type { FileKind } from '../../storage/signed-link.ts';
 import { storedFileOf } from '../../jobs/job-store.ts';
 import { verifyDownloadToken } from '../../storage/signed-link.ts';
 import { downloadName } from '../../storage/storage.ts';
-import type { RouteOptions } from '../context.ts';
-import { findLiveJob } from '../job-lookup.ts';
+import type { RouteOptions } from '../../renders/context.ts';
+import { findLiveJob } from '../../renders/job-lookup.ts';
 import { Problem, problemResponses } from '../../http/problem.ts';
 
 const binary = { schema: { type: 'string', format: 'binary' } };

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { FastifyPluginAsync } from 'fastify';
 import { ffmpegPath } from '../../ffmpeg/binaries.ts';
-import type { RouteOptions } from '../context.ts';
+import type { RouteOptions } from '../../renders/context.ts';
 import { S3StorageError } from '../../storage/s3-storage.ts';
 import { sendProblem } from '../../http/problem.ts';
 

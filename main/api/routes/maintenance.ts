@@ -1,7 +1,7 @@
 // POST /v1/maintenance/cleanup: removes expired renders now (the timer does it every CLEANUP_INTERVAL).
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { requireBearer } from '../../http/auth.ts';
-import type { RouteOptions } from '../context.ts';
+import type { RouteOptions } from '../../renders/context.ts';
 import { problemResponses } from '../../http/problem.ts';
 
 export const maintenanceRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: RouteOptions }> = async (

@@ -2,11 +2,11 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { requireBearer } from '../../http/auth.ts';
 import { problemResponses } from '../../http/problem.ts';
-import type { RouteOptions } from '../context.ts';
-import { CreateRenderBodySchema, cancelRender, createRender } from '../render-requests.ts';
-import { findLiveJob } from '../job-lookup.ts';
-import { parseIdempotencyKey, withIdempotencyKey } from '../idempotency.ts';
-import { jobView } from '../job-view.ts';
+import type { RouteOptions } from '../../renders/context.ts';
+import { CreateRenderBodySchema, cancelRender, createRender } from '../../renders/render-requests.ts';
+import { findLiveJob } from '../../renders/job-lookup.ts';
+import { parseIdempotencyKey, withIdempotencyKey } from '../../renders/idempotency.ts';
+import { jobView } from '../../renders/job-view.ts';
 
 const IdParamsSchema = {
   type: 'object',

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { requireBearer } from '../../http/auth.ts';
 import { Problem, problemResponses } from '../../http/problem.ts';
-import type { RouteOptions } from '../context.ts';
+import type { RouteOptions } from '../../renders/context.ts';
 
 export const TemplateListSchema = {
   type: 'object',

@@ -3,10 +3,10 @@
 // to the queue for another worker, and exits 0. It starts only when Redis answers and storage takes
 // a file: a worker that could not store would render each render in full and throw it away.
 import { pino } from 'pino';
-import { ConfigError, loadServerConfig } from './config.ts';
-import { openQueueWorker, openStorage } from './job-backend.ts';
-import { firstStopSignal } from './stop-signals.ts';
-import { loadWorkerHealthConfig } from './worker-health-config.ts';
+import { ConfigError, loadServerConfig } from '../renders/config.ts';
+import { openQueueWorker, openStorage } from '../renders/job-backend.ts';
+import { firstStopSignal } from '../api/stop-signals.ts';
+import { loadWorkerHealthConfig } from '../renders/worker-health-config.ts';
 import { redactRedisUrl } from '../jobs/render-queue.ts';
 import { checkWorkerDependencies, describeProblems } from '../jobs/worker-checks.ts';
 import { startWorkerHealthServer } from '../jobs/worker-health-server.ts';
