@@ -169,7 +169,6 @@ export class KinoDocs {
     const index = new MiniSearch<KinoDoc>({
       idField: 'name',
       fields: ['title', 'text', 'name'],
-      storeFields: ['name', 'title', 'summary', 'text'],
       // Words only: Markdown's backticks and asterisks are not part of a term.
       tokenize: (text) => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean),
       searchOptions: {
@@ -181,17 +180,18 @@ export class KinoDocs {
       },
     });
     index.addAll(docs);
+    const byName = new Map(docs.map((doc) => [doc.name, doc]));
     return index
       .search(query)
       .slice(0, limit)
       .map((hit) => {
-        const doc = hit as unknown as KinoDoc & { score: number; terms: string[] };
+        const doc = byName.get(hit.id as string)!;
         return {
           name: doc.name,
           title: doc.title,
           summary: doc.summary,
-          score: Number(doc.score.toFixed(3)),
-          excerpt: excerpt(doc.text, doc.terms),
+          score: Number(hit.score.toFixed(3)),
+          excerpt: excerpt(doc.text, hit.terms),
         };
       });
   }

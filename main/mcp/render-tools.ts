@@ -29,19 +29,20 @@ const aspect = z
   .describe("Output aspect; default the spec's own.");
 const format = z.enum(OUTPUT_FORMATS).describe('Output format (default mp4).');
 const quality = z.enum(QUALITIES).describe('Quality level (default standard; draft is fastest).');
+/**
+ * JSON Schemas declared once (the API's, the job's, the encoder settings), read as zod. An `as
+ * const` schema's readonly lists are what zod's JSON Schema type calls mutable: hence the one cast.
+ */
+function fromJsonSchema(schema: object) {
+  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+}
 // The API's options.encoder, from its one JSON Schema; checked against the format by createRender.
-const encoder = z
-  // The `as const` schema's readonly lists are what zod's JSON Schema type calls mutable.
-  .fromJSONSchema(EncoderSettingsSchema as unknown as Parameters<typeof z.fromJSONSchema>[0])
-  .describe(
-    "Encoder settings over the quality level's (crf, preset, pixelFormat, audioBitrate, codec); leave it out unless asked: a setting the format does not use is refused.",
-  );
+const encoder = fromJsonSchema(EncoderSettingsSchema).describe(
+  "Encoder settings over the quality level's (crf, preset, pixelFormat, audioBitrate, codec); leave it out unless asked: a setting the format does not use is refused.",
+);
 const provider = z
   .enum(AI_PROVIDERS)
   .describe('The AI provider (default AI_PROVIDER, or the one configured).');
-/** JSON Schemas declared once (the API's and the job's), read as zod. */
-const fromJsonSchema = (schema: unknown) =>
-  z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
 /** A string field of the API's body schema. */
 const apiText = (schema: { type: 'string' }) => fromJsonSchema(schema) as z.ZodType<string>;
 const model = apiText(CreateRenderBodySchema.properties.model).describe(
@@ -255,17 +256,18 @@ function requestExtras(args: {
   provider?: (typeof AI_PROVIDERS)[number];
   model?: string;
 }): Partial<CreateRenderBody> {
-  const picked = Object.fromEntries(
-    Object.entries({
-      aspect: args.aspect,
-      format: args.format,
-      quality: args.quality,
-      poster: args.poster,
-      encoder: args.encoder,
-    }).filter(([, value]) => value !== undefined),
-  );
+  type Options = NonNullable<CreateRenderBody['options']>;
+  // Each argument is read with the API's own schema piece (or enum), so the values fit the body.
+  const options: Partial<Options> = {
+    ...(args.aspect ? { aspect: args.aspect as Options['aspect'] } : {}),
+    ...(args.format ? { format: args.format as Options['format'] } : {}),
+    ...(args.quality ? { quality: args.quality as Options['quality'] } : {}),
+    ...(args.poster ? { poster: args.poster } : {}),
+    ...(args.encoder !== undefined ? { encoder: args.encoder as Options['encoder'] } : {}),
+  };
   return {
-    ...(Object.keys(picked).length > 0 ? { options: picked as unknown as CreateRenderBody['options'] } : {}),
+    // The API's validator would fill format and quality with their defaults; createRender does here.
+    ...(Object.keys(options).length > 0 ? { options: options as Options } : {}),
     ...(args.provider ? { provider: args.provider } : {}),
     ...(args.model ? { model: args.model } : {}),
     ...(args.variables ? { variables: args.variables } : {}),
