@@ -5,8 +5,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { hasRedisServer, startRedisServer, warnIfNoRedis } from '../main/jobs/redis-server.fixture.ts';
+import { afterEach } from 'vitest';
+import { hasRedisServer, useRedisServer } from '../main/jobs/redis-server.fixture.ts';
 import type { RedisTestServer } from '../main/jobs/redis-server.fixture.ts';
 import { removeDataDir, serverEnv, startKinoProcess, useApiServers } from './api-server.ts';
 import type { RunningApi, StartApiOptions } from './api-server.ts';
@@ -27,14 +27,7 @@ export interface RunningWorker {
 let serial = 0;
 
 export function useQueueCluster(suite: string, baseEnv: Record<string, string> = {}) {
-  warnIfNoRedis(suite);
-  let redis: RedisTestServer | undefined;
-  beforeAll(async () => {
-    if (hasRedisServer) redis = await startRedisServer();
-  }, 30_000);
-  afterAll(async () => {
-    await redis?.close();
-  });
+  const redis = useRedisServer(suite);
   const servers = useApiServers();
   const workers = new Set<RunningWorker>();
   const dirs = new Set<string>();
@@ -48,7 +41,7 @@ export function useQueueCluster(suite: string, baseEnv: Record<string, string> =
       dirs.add(storageDir);
       env = {
         QUEUE_BACKEND: 'redis',
-        REDIS_URL: redis!.url,
+        REDIS_URL: redis()!.url,
         QUEUE_PREFIX: `kino-test-${process.pid}-${++serial}`,
         QUEUE_LOCK: '3s',
         LOCAL_STORAGE_DIR: storageDir,
@@ -73,7 +66,7 @@ export function useQueueCluster(suite: string, baseEnv: Record<string, string> =
 
   return {
     get redis(): RedisTestServer {
-      return redis!;
+      return redis()!;
     },
     /** The shared environment (for a test that adds a process of its own). */
     env: () => shared(),

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { JobStore, NewRenderJob, RenderJob } from '../main/jobs/job-store.ts';
 import { LocalRunner } from '../main/jobs/local-runner.ts';
 import { QueueRunner } from '../main/jobs/queue-runner.ts';
@@ -21,8 +21,7 @@ import { QueueWorker, STORAGE_RETRY_DELAY_MS } from '../main/jobs/queue-worker.t
 import { RenderProcess } from '../main/jobs/render-process.ts';
 import { RedisJobStore } from '../main/jobs/redis-job-store.ts';
 import { SqliteJobStore } from '../main/jobs/sqlite-job-store.ts';
-import { hasRedisServer, startRedisServer, warnIfNoRedis } from '../main/jobs/redis-server.fixture.ts';
-import type { RedisTestServer } from '../main/jobs/redis-server.fixture.ts';
+import { hasRedisServer, useRedisServer } from '../main/jobs/redis-server.fixture.ts';
 import { defaultProjectDir } from '../main/project/load.ts';
 import { LocalStorage } from '../main/storage/local-storage.ts';
 import { S3_TEST_KEY } from '../main/storage/s3-server.fixture.ts';
@@ -30,14 +29,7 @@ import type { RenderStorage, StoredFileMeta, StoredFileRef } from '../main/stora
 import { TINY_SPEC, serverEnv, until } from './api-server.ts';
 import { runKino } from './cli-helpers.ts';
 
-warnIfNoRedis('kino worker and its storage');
-let redis: RedisTestServer | undefined;
-beforeAll(async () => {
-  if (hasRedisServer) redis = await startRedisServer();
-}, 30_000);
-afterAll(async () => {
-  await redis?.close();
-});
+const redis = useRedisServer('kino worker and its storage');
 
 const dirs: string[] = [];
 const tempDir = (name: string) => {
@@ -73,7 +65,7 @@ async function startWorker(env: Record<string, string>) {
   const result = await runKino(['worker'], {
     env: serverEnv(tempDir('worker-data'), {
       QUEUE_BACKEND: 'redis',
-      REDIS_URL: redis!.url,
+      REDIS_URL: redis()!.url,
       QUEUE_PREFIX: `kino-worker-start-${process.pid}`,
       ...env,
     }),
@@ -253,13 +245,13 @@ describe.skipIf(!hasRedisServer)('a render whose files could not be stored, on t
   /** A worker and an API's runner on one prefix; each has its own store, as separate processes do. */
   async function startQueue(storage: RenderStorage, maxAttempts = 2) {
     const queue = {
-      redisUrl: redis!.url,
+      redisUrl: redis()!.url,
       prefix: `kino-storage-retry-${process.pid}-${++serial}`,
       lockMs: 30_000,
     };
     const captured = capturedLog();
     const worker = new QueueWorker({
-      store: new RedisJobStore(new Redis(redis!.url), { prefix: queue.prefix }),
+      store: new RedisJobStore(new Redis(redis()!.url), { prefix: queue.prefix }),
       storage,
       queue,
       concurrency: 1,
@@ -270,7 +262,7 @@ describe.skipIf(!hasRedisServer)('a render whose files could not be stored, on t
       timeoutMs: 0,
       log: captured.log,
     });
-    const store = new RedisJobStore(new Redis(redis!.url), { prefix: queue.prefix });
+    const store = new RedisJobStore(new Redis(redis()!.url), { prefix: queue.prefix });
     const runner = new QueueRunner({ store, queue, log: pino({ level: 'silent' }) });
     await runner.start();
     await worker.start();

@@ -11,7 +11,7 @@ import { schemaViolations } from './provider-schema-rules.ts';
 import type { SchemaRuleSet } from './provider-schema-rules.ts';
 import { AI_PROVIDERS } from './providers.ts';
 import type { AiProviderName } from './providers.ts';
-import { TWO_SCENE_SPEC } from './provider-stand-in.fixture.ts';
+import { TWO_SCENE_SPEC, withStrictNulls } from './provider-stand-in.fixture.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 
 /** The rules a provider holds the schema of each kind of call to. */
@@ -72,39 +72,7 @@ describe('the schemas Kino sends', () => {
       ],
     };
     // What a strict model writes: every property present, null where not given.
-    const nulls = (value: unknown, schema: Record<string, unknown>): unknown => {
-      const root = strict as Record<string, unknown>;
-      const resolve = (node: Record<string, unknown>): Record<string, unknown> =>
-        typeof node.$ref === 'string'
-          ? resolve((root.$defs as Record<string, Record<string, unknown>>)[node.$ref.split('/').at(-1)!]!)
-          : node;
-      const node = resolve(schema);
-      if (Array.isArray(node.anyOf)) {
-        const branches = (node.anyOf as Record<string, unknown>[]).map(resolve);
-        const branch =
-          branches.find(
-            (b) =>
-              (b.properties as Record<string, { const?: unknown }> | undefined)?.type?.const ===
-              (value as { type?: unknown }).type,
-          ) ??
-          branches.find((b) =>
-            Array.isArray(value)
-              ? b.type === 'array' || (Array.isArray(b.type) && b.type.includes('array'))
-              : typeof value === 'object' && b.properties,
-          );
-        return branch ? nulls(value, branch) : value;
-      }
-      if (Array.isArray(value))
-        return value.map((item) => nulls(item, node.items as Record<string, unknown>));
-      if (typeof value !== 'object' || value === null || !node.properties) return value;
-      return Object.fromEntries(
-        Object.entries(node.properties as Record<string, Record<string, unknown>>).map(([name, property]) => [
-          name,
-          name in value ? nulls((value as Record<string, unknown>)[name], property) : null,
-        ]),
-      );
-    };
-    const answer = nulls(spec, strict);
+    const answer = withStrictNulls(spec, strict, strict);
     const validate = ajv.compile(strict);
     expect(validate(answer), ajv.errorsText(validate.errors)).toBe(true);
     expect(JSON.stringify(answer)).toContain('"shadow":null');

@@ -230,7 +230,7 @@ const target = (ref: string, root: Json): unknown =>
  * leaves out, present as null where the schema lets it be null. Unions take the branch whose consts
  * (an element's `type`) match.
  */
-function withStrictNulls(value: unknown, schema: unknown, root: Json): unknown {
+export function withStrictNulls(value: unknown, schema: unknown, root: Json): unknown {
   if (!isJson(schema)) return value;
   if (typeof schema.$ref === 'string') return withStrictNulls(value, target(schema.$ref, root), root);
   if (Array.isArray(schema.anyOf)) {

@@ -6,12 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
 import type { JobOutcome, JobProgress, JobStore, NewRenderJob } from './job-store.ts';
 import { RedisJobStore } from './redis-job-store.ts';
-import { hasRedisServer, startRedisServer, warnIfNoRedis } from './redis-server.fixture.ts';
-import type { RedisTestServer } from './redis-server.fixture.ts';
+import { hasRedisServer, useRedisServer } from './redis-server.fixture.ts';
 import { SqliteJobStore } from './sqlite-job-store.ts';
 
 const T0 = Date.UTC(2030, 0, 1);
@@ -29,7 +28,7 @@ interface Backend {
 
 let dir: string;
 let file: string;
-let redis: RedisTestServer | undefined;
+const redis = useRedisServer('the job store contract on Redis');
 let prefix = '';
 
 const sqlite: Backend = {
@@ -54,23 +53,15 @@ const redisBackend: Backend = {
   skip: !hasRedisServer,
   async open() {
     prefix = `test-${++stores}`;
-    return new RedisJobStore(new Redis(redis!.url), { prefix });
+    return new RedisJobStore(new Redis(redis()!.url), { prefix });
   },
   async reopen() {
     // A real restart: what the store wrote must come back from the append-only file.
-    await redis!.restart();
-    return new RedisJobStore(new Redis(redis!.url), { prefix });
+    await redis()!.restart();
+    return new RedisJobStore(new Redis(redis()!.url), { prefix });
   },
   async cleanup() {},
 };
-
-warnIfNoRedis('the job store contract on Redis');
-beforeAll(async () => {
-  if (hasRedisServer) redis = await startRedisServer();
-});
-afterAll(async () => {
-  await redis?.close();
-});
 
 let serial = 0;
 function newJob(overrides: Partial<NewRenderJob> = {}): NewRenderJob {

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 export const hasRedisServer = spawnSync(REDIS_SERVER, ['--version'], { stdio: 'ignore' }).status === 0;
@@ -116,4 +117,20 @@ export async function startRedisServer(): Promise<RedisTestServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A redis-server for the test file that calls this (when one is installed; a loud warning names
+ * `suite` otherwise), started before its tests and stopped after them. Read it inside a test.
+ */
+export function useRedisServer(suite: string): () => RedisTestServer | undefined {
+  warnIfNoRedis(suite);
+  let redis: RedisTestServer | undefined;
+  beforeAll(async () => {
+    if (hasRedisServer) redis = await startRedisServer();
+  }, 30_000);
+  afterAll(async () => {
+    await redis?.close();
+  });
+  return () => redis;
 }
