@@ -18,7 +18,7 @@ const LAYERS = [
   ['renderer/studio'],
   // main/: the Node side, lowest first.
   ['main/launcher', 'main/fs'],
-  ['main/http', 'main/ffmpeg', 'main/workers', 'main/fonts'],
+  ['main/http', 'main/ffmpeg', 'main/processes', 'main/fonts'],
   ['main/verify', 'main/media', 'main/composition'],
   ['main/encoder', 'main/project'],
   ['main/engine'],
@@ -58,6 +58,23 @@ module.exports = {
       severity: 'error',
       from: { path: FOLDER, pathNot: folderPattern(LAYERS.flat()) },
       to: {},
+    },
+    // Inside renderer/studio (one folder in LAYERS): ui/ (icons, formatting, styles, layout state)
+    // is the bottom, the panes (editor, preview, review, …) stand on it, app/ composes the panes, and
+    // main.tsx mounts app/.
+    {
+      name: 'studio-ui-is-a-leaf',
+      comment: 'renderer/studio/ui is what every pane uses: it imports nothing else from the studio',
+      severity: 'error',
+      from: { path: '^renderer/studio/ui/' },
+      to: { path: '^renderer/studio/', pathNot: '^renderer/studio/ui/' },
+    },
+    {
+      name: 'studio-panes-never-import-app',
+      comment: 'renderer/studio/app composes the panes: only app/ itself and main.tsx import it',
+      severity: 'error',
+      from: { path: '^renderer/studio/', pathNot: '^renderer/studio/(app/|main\\.tsx$)' },
+      to: { path: '^renderer/studio/app/' },
     },
     {
       name: 'no-circular',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gifFps } from '../main/encoder/formats.ts';
+import { gifFps } from '../main/encoder/encoder-args.ts';
 import type { OutputFormat } from '../shared/output/formats.ts';
 import { probeFile } from '../main/ffmpeg/probe.ts';
 import { REPO_ROOT } from './cli-helpers.ts';

@@ -1,5 +1,5 @@
 // The MCP tools whose cost the caller sets (a frame of a huge blurred spec, a type-level bomb) must
-// not hold the API: they run in look worker processes, and /v1/healthz keeps answering beside them.
+// not hold the API: they run in look processes, and /v1/healthz keeps answering beside them.
 import { execFileSync } from 'node:child_process';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ async function probeWhile(api: RunningApi, done: Promise<unknown>): Promise<numb
 /** Look workers still running under the server (none once a call ended or was canceled). */
 function lookWorkers(): string[] {
   try {
-    return execFileSync('pgrep', ['-f', 'mcp/look-worker'], { encoding: 'utf8' })
+    return execFileSync('pgrep', ['-f', 'mcp/look-process'], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .filter(Boolean);
@@ -90,7 +90,7 @@ describe('MCP look tools beside the API', () => {
       try {
         const answer = call(client, 'validate_code', { code: TYPE_BOMB });
         const times = await probeWhile(api, answer);
-        // Past the look worker's 1 GiB heap the check is stopped; under it, the bomb does not type-check.
+        // Past the look process's 1 GiB heap the check is stopped; under it, the bomb does not type-check.
         const settled = await answer;
         if (settled.isError) {
           expect(settled.content[0]!.text).toMatch(/^the type check (ran out of memory|took longer than)/);

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STAGES } from '../shared/protocol/workspace.ts';
-import type { JobAnswer, JobProgress, JobStreamLine } from '../shared/protocol/workspace.ts';
+import type { JobAnswer, OperationProgress, JobStreamLine } from '../shared/protocol/workspace.ts';
 import {
   BUSY_WAIT,
   cleanupWorkspaces,
@@ -199,7 +199,7 @@ describe('POST /jobs streamed, canceled, with a poster', () => {
     const render = openJob(ws, { operation: 'render' });
     const rendering = (await render.line(
       (line) => line.type === 'progress' && line.stage === 'rendering',
-    )) as JobProgress;
+    )) as OperationProgress;
     expect(rendering.framesTotal).toBe(60);
     const canceledAt = performance.now();
     render.abort();

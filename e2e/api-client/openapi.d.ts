@@ -64,7 +64,7 @@ export interface paths {
             };
             options?: {
               /**
-               * @description Output format.
+               * @description Output format (default mp4).
                * @default mp4
                * @enum {string}
                */
@@ -75,7 +75,7 @@ export interface paths {
                */
               aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
               /**
-               * @description Quality level.
+               * @description Quality level (default standard; draft is fastest).
                * @default standard
                * @enum {string}
                */
@@ -103,17 +103,25 @@ export interface paths {
                 /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
                 audioBitrate?: string;
               };
-              /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
+              /** @description Also write a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
               poster?: string;
               /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?, encoder?}, unset fields taken from these options (an output's encoder replaces options.encoder whole). The first is also the job's video; job.outputs lists them all. */
               outputs?: {
-                /** @enum {string} */
+                /**
+                 * @description Output format (default mp4).
+                 * @enum {string}
+                 */
                 format?: 'mp4' | 'gif' | 'transparent' | 'mov';
-                /** @enum {string} */
+                /**
+                 * @description Output aspect; default the spec's own, else reels.
+                 * @enum {string}
+                 */
                 aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
-                /** @enum {string} */
+                /**
+                 * @description Quality level (default standard; draft is fastest).
+                 * @enum {string}
+                 */
                 quality?: 'draft' | 'standard' | 'high';
-                poster?: string;
                 /** @description Encoder settings over the quality level's; each one left out comes from the quality level. A setting the output format does not use (crf for a GIF) is refused, not ignored. */
                 encoder?: {
                   /**
@@ -137,12 +145,14 @@ export interface paths {
                   /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
                   audioBitrate?: string;
                 };
+                /** @description Also write a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
+                poster?: string;
               }[];
               /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
               review?: boolean;
-              /** @description Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
+              /** @description Review, and fail the request with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
               strictQuality?: boolean;
-              /** @description Finding codes that are intentional: kept in the review, but not failing strictQuality. */
+              /** @description Finding codes that are intentional here: kept in the review, marked allowed. */
               allowQuality?: (
                 | 'text_overflow'
                 | 'code_overflow'
@@ -1332,7 +1342,7 @@ export interface components {
       };
       options: {
         /**
-         * @description Output format.
+         * @description Output format (default mp4).
          * @default mp4
          * @enum {string}
          */
@@ -1343,7 +1353,7 @@ export interface components {
          */
         aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
         /**
-         * @description Quality level.
+         * @description Quality level (default standard; draft is fastest).
          * @default standard
          * @enum {string}
          */
@@ -1370,17 +1380,25 @@ export interface components {
           /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
           audioBitrate?: string;
         };
-        /** @description Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
+        /** @description Also write a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
         poster?: string;
         /** @description Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?, encoder?}, unset fields taken from these options (an output's encoder replaces options.encoder whole). The first is also the job's video; job.outputs lists them all. */
         outputs?: {
-          /** @enum {string} */
+          /**
+           * @description Output format (default mp4).
+           * @enum {string}
+           */
           format?: 'mp4' | 'gif' | 'transparent' | 'mov';
-          /** @enum {string} */
+          /**
+           * @description Output aspect; default the spec's own, else reels.
+           * @enum {string}
+           */
           aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
-          /** @enum {string} */
+          /**
+           * @description Quality level (default standard; draft is fastest).
+           * @enum {string}
+           */
           quality?: 'draft' | 'standard' | 'high';
-          poster?: string;
           /** @description Encoder settings over the quality level's; each one left out comes from the quality level. A setting the output format does not use (crf for a GIF) is refused, not ignored. */
           encoder?: {
             /**
@@ -1404,12 +1422,14 @@ export interface components {
             /** @description mp4 (AAC, default 192k) and transparent (Opus, default 160k): 64k–320k. */
             audioBitrate?: string;
           };
+          /** @description Also write a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f". */
+          poster?: string;
         }[];
         /** @description Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review. */
         review?: boolean;
-        /** @description Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
+        /** @description Review, and fail the request with quality_gate (nothing rendered) when a finding not in allowQuality remains. */
         strictQuality?: boolean;
-        /** @description Finding codes that are intentional: kept in the review, but not failing strictQuality. */
+        /** @description Finding codes that are intentional here: kept in the review, marked allowed. */
         allowQuality?: (
           | 'text_overflow'
           | 'code_overflow'
@@ -1806,11 +1826,20 @@ export interface components {
       /** @description With options.outputs, once the render succeeded: every output (the first is also video). Null otherwise. */
       outputs:
         | {
-            /** @enum {string} */
+            /**
+             * @description Output format (default mp4).
+             * @enum {string}
+             */
             format: 'mp4' | 'gif' | 'transparent' | 'mov';
-            /** @enum {string} */
+            /**
+             * @description Quality level (default standard; draft is fastest).
+             * @enum {string}
+             */
             quality: 'draft' | 'standard' | 'high';
-            /** @enum {string} */
+            /**
+             * @description Output aspect; default the spec's own, else reels.
+             * @enum {string}
+             */
             aspect?: 'reels' | 'square' | 'landscape' | 'portrait45';
             poster: {
               /** Format: uri */
@@ -1855,7 +1884,7 @@ export interface components {
       /** @description For an edit: the JSON pointers of the spec that differ from the base. Null otherwise. */
       changes: string[] | null;
       error: {
-        /** @description e.g. invalid_input, media_error, encoder_failed, provider_unavailable, provider_rate_limited, provider_refused, authoring_failed, worker_lost, timeout. */
+        /** @description e.g. invalid_input, compile_failed, media_fetch_failed, encoder_failed, provider_unavailable, provider_rate_limited, provider_refused, authoring_failed, worker_lost, timeout. */
         code: string;
         message: string;
         /** @description For authoring_failed: what the last answer still got wrong, at JSON pointers. */

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { encoderArgs, videoFilter } from '../encoder/formats.ts';
+import { encoderArgs, videoFilter } from '../encoder/encoder-args.ts';
 import type { OutputFormat } from '../../shared/output/formats.ts';
 import type { VideoCodecSettings, Vp9Settings, X264Preset, X264Settings } from '../encoder/quality.ts';
 import { ffmpegPath } from '../ffmpeg/binaries.ts';

@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encoderArgs } from '../encoder/formats.ts';
+import { encoderArgs } from '../encoder/encoder-args.ts';
 import { ffmpegPath, ffprobePath, toolChoice, toolVersions } from '../ffmpeg/binaries.ts';
 import { baselineSpec, codeAndChartSpec, codeOnlySpec } from './element-specs.ts';
 import { referenceSpec } from './reference-spec.ts';

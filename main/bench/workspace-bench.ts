@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWorkspace } from '../workspace/server.ts';
+import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const composition = process.argv[2] ?? 'travel-reel';
@@ -67,7 +68,8 @@ try {
   line('  slowest of 15', `${Math.max(...warm.map((a) => a.ms)).toFixed(0)} ms`);
 
   const reviews: Answer[] = [];
-  for (let i = 0; i < 3; i++) reviews.push(await job({ operation: 'review', reviewFrames: 24 }));
+  for (let i = 0; i < 3; i++)
+    reviews.push(await job({ operation: 'review', reviewFrames: MAX_REVIEW_FRAMES }));
   line(
     '24-frame review (round trip, median of 3)',
     `${median(reviews.map((a) => a.ms)).toFixed(0)} ms`,

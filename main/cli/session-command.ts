@@ -18,7 +18,7 @@ import {
   formatReview,
   formatStatus,
 } from '../session/format.ts';
-import { MAX_REVIEW_FRAMES } from '../../shared/protocol/workspace.ts';
+import { DEFAULT_REVIEW_FRAMES, MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 import type {
   FrameAnswer,
   InspectAnswer,
@@ -259,7 +259,11 @@ export function registerSessionCommand(program: Command): void {
       );
     });
   sub('review', 'sample frames and report findings')
-    .option('--review-frames <n>', `frames to sample (1–${MAX_REVIEW_FRAMES}, default 12)`, parseWholeNumber)
+    .option(
+      '--review-frames <n>',
+      `frames to sample (1–${MAX_REVIEW_FRAMES}, default ${DEFAULT_REVIEW_FRAMES})`,
+      parseWholeNumber,
+    )
     .option('--determinism', 'draw every sample again in a fresh mount and compare hashes')
     .addOption(aspect())
     .addOption(variableOption())

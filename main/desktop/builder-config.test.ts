@@ -155,8 +155,8 @@ describe('electron-builder.yml', () => {
       // not follow: they are entry points here.
       const entries = [
         'main/desktop/electron-main.ts',
-        'main/workspace/worker.ts',
-        'main/jobs/render-worker.ts',
+        'main/workspace/composition-process.ts',
+        'main/jobs/render-job-process.ts',
         'shared/builder/index.ts',
         'shared/studio/type-library.ts',
         'renderer/player/page.ts',

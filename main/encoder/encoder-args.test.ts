@@ -10,8 +10,8 @@ import {
   hardwareTrialArgs,
   hardwareVideoBitrate,
   stitchArgs,
-} from './formats.ts';
-import type { EncoderArgsInput } from './formats.ts';
+} from './encoder-args.ts';
+import type { EncoderArgsInput } from './encoder-args.ts';
 import { FrameEncoder } from './frame-encoder.ts';
 
 const music: AudioMixPlan = {

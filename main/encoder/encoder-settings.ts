@@ -7,7 +7,7 @@ import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { FfmpegError, runTool } from '../ffmpeg/run.ts';
 import { isHardwareEncoder } from '../../shared/output/encoder-settings.ts';
 import type { EncoderSettings, HardwareH264Encoder } from '../../shared/output/encoder-settings.ts';
-import { hardwareTrialArgs } from './formats.ts';
+import { hardwareTrialArgs } from './encoder-args.ts';
 
 export type { EncoderSettings } from '../../shared/output/encoder-settings.ts';
 

@@ -7,7 +7,7 @@ import { ffmpegPath } from '../ffmpeg/binaries.ts';
 import { runTool } from '../ffmpeg/run.ts';
 import { verifyOutput } from '../verify/verify.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
-import { outputGeometry } from './formats.ts';
+import { outputGeometry } from './encoder-args.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha } from '../../shared/output/formats.ts';
 import type { OutputFormat } from '../../shared/output/formats.ts';
 import { FrameEncoder, OutputPathError } from './frame-encoder.ts';

@@ -9,7 +9,7 @@ import type { ToolProcess } from '../ffmpeg/run.ts';
 import { completeAudioMixPlan } from './audio-mix.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
 import type { EncoderSettings } from './encoder-settings.ts';
-import { encoderArgs, outputGeometry } from './formats.ts';
+import { encoderArgs, outputGeometry } from './encoder-args.ts';
 import { FORMATS } from '../../shared/output/formats.ts';
 import { encoderSettingsIssues } from '../../shared/output/encoder-settings.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
 import { REQUIRED_ENCODERS } from '../ffmpeg/capabilities.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
-import { encoderArgs } from './formats.ts';
+import { encoderArgs } from './encoder-args.ts';
 
 const tone: AudioMixPlan = {
   durationSeconds: 2,

@@ -4,10 +4,10 @@ import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { registerBundledFonts } from '../fonts/register.ts';
 import { restingState } from '../../shared/animation/state.ts';
 import type { DrawEnv } from '../../shared/canvas/types.ts';
-import { buildEndSeconds } from '../../shared/elements/chart-build.ts';
-import { chartData } from '../../shared/elements/chart-data.ts';
-import { lastBuildItem } from '../../shared/elements/chart-geometry.ts';
-import { drawChart, labelColorOn } from '../../shared/elements/chart-draw.ts';
+import { buildEndSeconds } from '../../shared/elements/chart/chart-build.ts';
+import { chartData } from '../../shared/elements/chart/chart-data.ts';
+import { lastBuildItem } from '../../shared/elements/chart/chart-geometry.ts';
+import { drawChart, labelColorOn } from '../../shared/elements/chart/chart-draw.ts';
 import type { ChartElement } from '../../shared/spec/chart-element.ts';
 import { ChartElementSchema } from '../../shared/spec/chart-element.ts';
 

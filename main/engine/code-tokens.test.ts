@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeHighlighter, HighlightedCode } from '../../shared/canvas/types.ts';
 import { drawFrame } from '../../shared/draw/frame.ts';
-import { codeTextKey, codeTexts } from '../../shared/elements/code-texts.ts';
+import { codeTextKey, codeTexts } from '../../shared/elements/code/code-texts.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { registerBundledFonts } from '../fonts/register.ts';

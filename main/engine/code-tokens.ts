@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { loadCodeHighlighter } from '../../shared/code/highlighter.ts';
 import type { CodeHighlighter, HighlightedCode } from '../../shared/canvas/types.ts';
-import { codeTextKey, codeTexts } from '../../shared/elements/code-texts.ts';
+import { codeTextKey, codeTexts } from '../../shared/elements/code/code-texts.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 

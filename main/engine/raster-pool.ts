@@ -4,14 +4,14 @@
 import { Worker } from 'node:worker_threads';
 import type { RelayedVideoFrame } from './media-session.ts';
 import { fromThreadError } from './raster-protocol.ts';
-import type { RasterReply, RasterWorkerInit } from './raster-protocol.ts';
+import type { RasterReply, RasterThreadInit } from './raster-protocol.ts';
 
-const WORKER_URL = new URL('./raster-worker-entry.mjs', import.meta.url);
+const THREAD_ENTRY = new URL('./raster-thread-entry.mjs', import.meta.url);
 
 /** Frames a worker is given ahead, so it never idles between finishing one and hearing of the next. */
 const QUEUED_PER_WORKER = 2;
 
-export interface RasterPoolOptions extends Omit<RasterWorkerInit, 'slots' | 'frameBytes'> {
+export interface RasterPoolOptions extends Omit<RasterThreadInit, 'slots' | 'frameBytes'> {
   threads: number;
   width: number;
   height: number;
@@ -47,13 +47,13 @@ function videosFor(entry: PoolWorker, videos: Required<RelayedVideoFrame>[]): Re
   });
 }
 
-export class RasterWorkerError extends Error {
-  override name = 'RasterWorkerError';
+export class RasterThreadError extends Error {
+  override name = 'RasterThreadError';
 }
 
 function workerFailure(error: unknown): Error {
   if (error instanceof Error) return error;
-  return new RasterWorkerError(`a rasterising thread failed: ${String(error)}`);
+  return new RasterThreadError(`a rasterising thread failed: ${String(error)}`);
 }
 
 /**
@@ -69,7 +69,7 @@ export async function rasterInParallel(
   // Enough slots for every worker's queue, the frame being written, and one finished early.
   const slotCount = options.threads * QUEUED_PER_WORKER + 2;
   const slots = new SharedArrayBuffer(frameBytes * slotCount);
-  const init: RasterWorkerInit = {
+  const init: RasterThreadInit = {
     source: options.source,
     project: options.project,
     output: options.output,
@@ -128,7 +128,7 @@ export async function rasterInParallel(
   let finished = false;
   let ready = 0;
   for (let i = 0; i < options.threads; i++) {
-    const worker = new Worker(WORKER_URL, { workerData: init });
+    const worker = new Worker(THREAD_ENTRY, { workerData: init });
     const entry: PoolWorker = { worker, pending: 0, videoVersions: new Map() };
     workers.push(entry);
     worker.on('message', (message: RasterReply) => {
@@ -137,7 +137,7 @@ export async function rasterInParallel(
         // be the video this render planned, or its frames would not fit the slots.
         if (message.width !== options.width || message.height !== options.height || message.frames < end) {
           fail(
-            new RasterWorkerError(
+            new RasterThreadError(
               `a rasterising thread mounted a different video (${message.width}×${message.height}, ${message.frames} frames; ` +
                 `the render has ${options.width}×${options.height}, ${end} frames): did its file change during the render?`,
             ),
@@ -159,7 +159,7 @@ export async function rasterInParallel(
     worker.on('error', fail);
     // Any exit before the pool is done is a failure, even a clean one (user code calling exit).
     worker.on('exit', (code) => {
-      if (!finished) fail(new RasterWorkerError(`a rasterising thread exited early (code ${code})`));
+      if (!finished) fail(new RasterThreadError(`a rasterising thread exited early (code ${code})`));
     });
   }
   const onAbort = () => fail(options.signal?.reason ?? new DOMException('aborted', 'AbortError'));

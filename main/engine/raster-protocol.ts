@@ -19,7 +19,7 @@ export type ModelSource =
   | { kind: 'model'; model: VideoModel }
   | { kind: 'composition'; path: string; variables?: VariableValues | undefined };
 
-export interface RasterWorkerInit {
+export interface RasterThreadInit {
   source: ModelSource;
   project: RenderProjectContext;
   output: { aspect?: AspectName | undefined; format: OutputFormat; quality: Quality };

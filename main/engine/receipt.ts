@@ -14,7 +14,7 @@ import type {
 } from '../../shared/protocol/receipt.ts';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { Time } from '../../shared/spec/time.ts';
-import { encoderSettingsUsed } from '../encoder/formats.ts';
+import { encoderSettingsUsed } from '../encoder/encoder-args.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 import type { ResolvedRenderInput } from '../project/resolve-input.ts';
 import type { RenderOptions, RenderResult } from './render-video.ts';

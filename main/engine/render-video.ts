@@ -10,7 +10,8 @@ import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { audioMixIsAudible, dropSoundlessTracks, mixTrack } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
-import { h264PixelFormat, outputGeometry } from '../encoder/formats.ts';
+import { h264PixelFormat, outputGeometry } from '../encoder/encoder-args.ts';
+import type { FrameGeometry } from '../encoder/encoder-args.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { EncoderSettings } from '../encoder/encoder-settings.ts';
@@ -22,14 +23,15 @@ import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
 import type { FontFileUse } from './fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
-import { checkCaptions } from '../../shared/elements/captions-pages.ts';
-import { checkCharts } from '../../shared/elements/chart-data.ts';
+import { checkCaptions } from '../../shared/elements/captions/captions-pages.ts';
+import { checkCharts } from '../../shared/elements/chart/chart-data.ts';
 import { MediaSession } from './media-session.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
 import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
 import { rasterInParallel } from './raster-pool.ts';
 import { rasterThreads } from './raster-threads.ts';
+import type { RasterPlan } from './raster-threads.ts';
 import { resolveForOutput } from './output-video.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
 import { assertChunkRange, assertChunkedFormat } from './render-chunks.ts';
@@ -188,8 +190,36 @@ export function renderedAspect(model: VideoModel, options: RenderOptions): Aspec
   return typeof aspect === 'string' ? aspect : undefined;
 }
 
-export async function renderVideo(request: RenderRequest): Promise<RenderResult> {
-  const started = performance.now();
+/** What a render works out before its first frame: the timeline, its files, the frames and how they are drawn. */
+interface PreparedRender {
+  video: ResolvedVideo;
+  fonts: FontFileUse[];
+  /** Resolves sources and plans audio; decodes images and video clips when this thread draws. */
+  media: MediaSession;
+  code: Awaited<ReturnType<typeof prepareCodeHighlighter>>;
+  /** The timeline's frames this file holds: [firstFrame, endFrame), totalFrames of them. */
+  firstFrame: number;
+  totalFrames: number;
+  endFrame: number;
+  durationSeconds: number;
+  threads: RasterPlan;
+  /** Drawn on worker threads (threads.count > 1), not on this one. */
+  pooled: boolean;
+  /** The soundtrack as planned (its files are inputs), and as encoded (soundless tracks dropped). */
+  plannedAudio: AudioMixPlan | undefined;
+  audio: AudioMixPlan | undefined;
+  posterFrame: number | undefined;
+}
+
+/** What a draw loop tallies: time drawing, time waiting for the encoder, and the poster frame's pixels. */
+interface DrawTally {
+  drawMs: number;
+  encodeWaitMs: number;
+  posterPixels: Buffer | undefined;
+}
+
+/** The 'preparing' stage: fonts, the timeline, media, code highlighting, the soundtrack and the poster frame. */
+async function prepareRender(request: RenderRequest): Promise<PreparedRender> {
   const { options, signal, onProgress } = request;
   const { chunk } = options;
   if (chunk) assertChunkedFormat(options.format);
@@ -238,28 +268,32 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   // chunk holding it keeps its pixels.
   const posterFrame =
     options.poster === undefined ? undefined : posterFrameFor(options.poster, video.fps, renderFrames);
-  let posterPixels: Buffer | undefined;
-
-  const stagingPath = stagingPathFor(request.outputPath);
-  const encoder = FrameEncoder.start({
-    outputPath: stagingPath,
-    format: options.format,
-    quality: options.quality,
-    width: video.size.width,
-    height: video.size.height,
-    fps: video.fps,
+  return {
+    video,
+    fonts,
+    media,
+    code,
+    firstFrame,
     totalFrames,
+    endFrame,
+    durationSeconds,
+    threads,
+    pooled,
+    plannedAudio,
     audio,
-    encoder: options.encoder,
-    chunk: chunk !== undefined,
-    signal,
-  });
-  const prepareMs = performance.now() - started;
-  let drawMs = 0;
-  let encodeWaitMs = 0;
+    posterFrame,
+  };
+}
+
+/** Reports the 'rendering' stage after each frame, at most every 200 ms and at the last frame. */
+function frameProgress(
+  onProgress: RenderRequest['onProgress'],
+  firstFrame: number,
+  totalFrames: number,
+): (frame: number) => void {
   const loopStarted = performance.now();
   let lastReport = 0;
-  const frameDone = (frame: number) => {
+  return (frame: number) => {
     const now = performance.now();
     const done = frame - firstFrame + 1;
     if (!onProgress || (now - lastReport <= 200 && done !== totalFrames)) return;
@@ -274,92 +308,134 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
       etaSeconds: (totalFrames - done) / fps,
     });
   };
+}
+
+/** The draw loop on worker threads: the pool draws, this thread hands each frame to the encoder in order. */
+async function drawPooled(
+  request: RenderRequest,
+  prepared: PreparedRender,
+  encoder: FrameEncoder,
+  frameDone: (frame: number) => void,
+): Promise<DrawTally> {
+  const { options, signal } = request;
+  const { video, media, threads, firstFrame, totalFrames, posterFrame } = prepared;
+  let encodeWaitMs = 0;
+  let posterPixels: Buffer | undefined;
+  const pool = await rasterInParallel(
+    {
+      threads: threads.count,
+      source: threads.source,
+      project: request.project,
+      output: { aspect: options.aspect, format: options.format, quality: options.quality },
+      width: video.size.width,
+      height: video.size.height,
+      first: firstFrame,
+      signal,
+      prepare: (frame) => media.relayFrame(frame),
+    },
+    totalFrames,
+    async (frame, pixels) => {
+      if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+      const writeStart = performance.now();
+      await encoder.writeFrame(pixels);
+      encodeWaitMs += performance.now() - writeStart;
+      frameDone(frame);
+    },
+  );
+  return { drawMs: pool.drawMs, encodeWaitMs, posterPixels };
+}
+
+/** The draw loop on this thread: each frame drawn on one Skia surface while the encoder takes the last. */
+async function drawSequentially(
+  signal: AbortSignal | undefined,
+  prepared: PreparedRender,
+  encoder: FrameEncoder,
+  frameDone: (frame: number) => void,
+): Promise<DrawTally> {
+  const { video, media, code, firstFrame, endFrame, posterFrame } = prepared;
+  let drawMs = 0;
+  let encodeWaitMs = 0;
+  let posterPixels: Buffer | undefined;
   const inFlight: Promise<void>[] = [];
   try {
-    if (pooled) {
-      const pool = await rasterInParallel(
-        {
-          threads: threads.count,
-          source: threads.source,
-          project: request.project,
-          output: { aspect: options.aspect, format: options.format, quality: options.quality },
-          width: video.size.width,
-          height: video.size.height,
-          first: firstFrame,
-          signal,
-          prepare: (frame) => media.relayFrame(frame),
-        },
-        totalFrames,
-        async (frame, pixels) => {
-          if (frame === posterFrame) posterPixels = Buffer.from(pixels);
-          const writeStart = performance.now();
-          await encoder.writeFrame(pixels);
-          encodeWaitMs += performance.now() - writeStart;
-          frameDone(frame);
-        },
-      );
-      drawMs = pool.drawMs;
-    } else {
-      const surface = createSkiaSurface(video.size.width, video.size.height);
-      const env = createDrawEnv(video.size, video.fps, media, undefined, code);
-      for (let frame = firstFrame; frame < endFrame; frame++) {
-        signal?.throwIfAborted();
-        const drawStart = performance.now();
-        await media.prepareFrame(frame);
-        drawFrame(surface.ctx, video, frame, env);
-        const pixels = readRgba(surface);
-        if (frame === posterFrame) posterPixels = Buffer.from(pixels);
-        const writeStart = performance.now();
-        drawMs += writeStart - drawStart;
-        // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
-        // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
-        inFlight.push(encoder.writeFrame(pixels));
-        if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
-        encodeWaitMs += performance.now() - writeStart;
-        frameDone(frame);
-      }
-      await Promise.all(inFlight);
+    const surface = createSkiaSurface(video.size.width, video.size.height);
+    const env = createDrawEnv(video.size, video.fps, media, undefined, code);
+    for (let frame = firstFrame; frame < endFrame; frame++) {
+      signal?.throwIfAborted();
+      const drawStart = performance.now();
+      await media.prepareFrame(frame);
+      drawFrame(surface.ctx, video, frame, env);
+      const pixels = readRgba(surface);
+      if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+      const writeStart = performance.now();
+      drawMs += writeStart - drawStart;
+      // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
+      // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
+      inFlight.push(encoder.writeFrame(pixels));
+      if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
+      encodeWaitMs += performance.now() - writeStart;
+      frameDone(frame);
     }
+    await Promise.all(inFlight);
   } catch (error) {
     await Promise.allSettled(inFlight);
-    // Awaited: the partial file is gone by the time the render fails (a canceled render leaves nothing).
-    await encoder.abort();
-    media.close();
     throw error;
   }
-  media.close();
-  onProgress?.({
-    stage: 'encoding',
-    framesDone: totalFrames,
-    framesTotal: totalFrames,
-    fps: 0,
-    etaSeconds: undefined,
-  });
-  const finishStart = performance.now();
-  await encoder.finish();
-  const finishMs = performance.now() - finishStart;
+  return { drawMs, encodeWaitMs, posterPixels };
+}
 
-  let poster: RenderResult['poster'];
-  if (posterPixels && options.posterPath && posterFrame !== undefined) {
-    await writePoster(posterPixels, video.size.width, video.size.height, options.posterPath);
-    poster = { path: options.posterPath, bytes: (await stat(options.posterPath)).size, frame: posterFrame };
+/**
+ * The 'rendering' stage: every frame drawn (on worker threads when the render has them) and handed
+ * to the encoder. On a failure the encoder's partial file is removed before this throws.
+ */
+async function drawFrames(
+  request: RenderRequest,
+  prepared: PreparedRender,
+  encoder: FrameEncoder,
+): Promise<DrawTally> {
+  const frameDone = frameProgress(request.onProgress, prepared.firstFrame, prepared.totalFrames);
+  let drawn: DrawTally;
+  try {
+    drawn = prepared.pooled
+      ? await drawPooled(request, prepared, encoder, frameDone)
+      : await drawSequentially(request.signal, prepared, encoder, frameDone);
+  } catch (error) {
+    // Awaited: the partial file is gone by the time the render fails (a canceled render leaves nothing).
+    await encoder.abort();
+    prepared.media.close();
+    throw error;
   }
+  prepared.media.close();
+  return drawn;
+}
 
-  onProgress?.({
-    stage: 'verifying',
-    framesDone: totalFrames,
-    framesTotal: totalFrames,
-    fps: 0,
-    etaSeconds: 0,
-  });
-  const verifyStart = performance.now();
+/** The poster image, written when one was asked for and its frame was drawn here. */
+async function writeRenderPoster(
+  posterPixels: Buffer | undefined,
+  prepared: PreparedRender,
+  posterPath: string | undefined,
+): Promise<RenderResult['poster']> {
+  const { video, posterFrame } = prepared;
+  if (!posterPixels || !posterPath || posterFrame === undefined) return undefined;
+  await writePoster(posterPixels, video.size.width, video.size.height, posterPath);
+  return { path: posterPath, bytes: (await stat(posterPath)).size, frame: posterFrame };
+}
+
+/** The 'verifying' stage: the staged file checked against what was asked for, then moved into place. */
+async function verifyRender(
+  options: RenderOptions,
+  prepared: PreparedRender,
+  stagingPath: string,
+  outputPath: string,
+): Promise<{ output: VerifiedOutput; geometry: FrameGeometry }> {
+  const { video, totalFrames, durationSeconds, audio } = prepared;
   const geometry = outputGeometry({
     format: options.format,
     quality: options.quality,
     ...video.size,
     fps: video.fps,
   });
-  const output = await placeVerified(stagingPath, request.outputPath, {
+  const output = await placeVerified(stagingPath, outputPath, {
     format: options.format,
     width: geometry.width,
     height: geometry.height,
@@ -371,7 +447,56 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     audio: audio !== undefined && audioMixIsAudible(audio),
     pixelFormat: options.format === 'mp4' ? h264PixelFormat(options.encoder) : undefined,
   });
+  return { output, geometry };
+}
+
+/** The render pipeline: prepare, draw each frame into the encoder, finish encoding, write the poster, verify. */
+export async function renderVideo(request: RenderRequest): Promise<RenderResult> {
+  const started = performance.now();
+  const { options, signal, onProgress } = request;
+  const prepared = await prepareRender(request);
+  const { video, media, totalFrames, durationSeconds } = prepared;
+
+  const stagingPath = stagingPathFor(request.outputPath);
+  const encoder = FrameEncoder.start({
+    outputPath: stagingPath,
+    format: options.format,
+    quality: options.quality,
+    width: video.size.width,
+    height: video.size.height,
+    fps: video.fps,
+    totalFrames,
+    audio: prepared.audio,
+    encoder: options.encoder,
+    chunk: options.chunk !== undefined,
+    signal,
+  });
+  const prepareMs = performance.now() - started;
+  const drawn = await drawFrames(request, prepared, encoder);
+  onProgress?.({
+    stage: 'encoding',
+    framesDone: totalFrames,
+    framesTotal: totalFrames,
+    fps: 0,
+    etaSeconds: undefined,
+  });
+  const finishStart = performance.now();
+  await encoder.finish();
+  const finishMs = performance.now() - finishStart;
+
+  const poster = await writeRenderPoster(drawn.posterPixels, prepared, options.posterPath);
+
+  onProgress?.({
+    stage: 'verifying',
+    framesDone: totalFrames,
+    framesTotal: totalFrames,
+    fps: 0,
+    etaSeconds: 0,
+  });
+  const verifyStart = performance.now();
+  const { output, geometry } = await verifyRender(options, prepared, stagingPath, request.outputPath);
   const verifyMs = performance.now() - verifyStart;
+  const { chunk } = options;
   return {
     output,
     poster,
@@ -383,11 +508,11 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     ...(chunk ? { chunk: { start: chunk.start, end: chunk.end } } : {}),
     aspect: renderedAspect(request.model, options),
     durationSeconds,
-    inputs: [...media.filesUsed({ audio: plannedAudio !== undefined }), ...fonts],
+    inputs: [...media.filesUsed({ audio: prepared.plannedAudio !== undefined }), ...prepared.fonts],
     timings: {
       prepareMs,
-      drawMs,
-      encodeWaitMs,
+      drawMs: drawn.drawMs,
+      encodeWaitMs: drawn.encodeWaitMs,
       finishMs,
       verifyMs,
       totalMs: performance.now() - started,

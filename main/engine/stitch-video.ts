@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { audioMixIsAudible, completeAudioMixPlan, dropSoundlessTracks } from '../encoder/audio-mix.ts';
-import { h264PixelFormat, outputGeometry, stitchArgs } from '../encoder/formats.ts';
+import { h264PixelFormat, outputGeometry, stitchArgs } from '../encoder/encoder-args.ts';
 import { ffmpegPath, ffprobePath } from '../ffmpeg/binaries.ts';
 import { runTool } from '../ffmpeg/run.ts';
 import { prepareFonts } from './fonts.ts';

@@ -4,14 +4,14 @@ import { createDrawEnv } from './canvas-host.ts';
 import { registerBundledFonts } from '../fonts/register.ts';
 import { restingState } from '../../shared/animation/state.ts';
 import type { Box, DrawEnv } from '../../shared/canvas/types.ts';
-import { drawTerminal } from '../../shared/elements/terminal-draw.ts';
-import { layoutTerminal, measureTerminal } from '../../shared/elements/terminal-layout.ts';
+import { drawTerminal } from '../../shared/elements/terminal/terminal-draw.ts';
+import { layoutTerminal, measureTerminal } from '../../shared/elements/terminal/terminal-layout.ts';
 import {
   SCROLL_SECONDS,
   scheduleTerminal,
   terminalSchedule,
-} from '../../shared/elements/terminal-timeline.ts';
-import { TERMINAL_PALETTES, WINDOW_DOTS } from '../../shared/elements/terminal-themes.ts';
+} from '../../shared/elements/terminal/terminal-timeline.ts';
+import { TERMINAL_PALETTES, WINDOW_DOTS } from '../../shared/elements/terminal/terminal-themes.ts';
 import { parseColor } from '../../shared/spec/color.ts';
 import type { TerminalElement } from '../../shared/spec/terminal-element.ts';
 

@@ -5,8 +5,9 @@ import { registerBundledFonts } from '../fonts/register.ts';
 import { restingState } from '../../shared/animation/state.ts';
 import type { AnimatedState } from '../../shared/animation/state.ts';
 import type { Box, Ctx2D, DrawEnv } from '../../shared/canvas/types.ts';
-import { drawText, layoutTextElement, measureText } from '../../shared/elements/text-draw.ts';
-import { ELLIPSIS } from '../../shared/elements/text-layout.ts';
+import { drawText } from '../../shared/elements/text/text-draw.ts';
+import { layoutTextElement, measureText } from '../../shared/elements/text/text-measure.ts';
+import { ELLIPSIS } from '../../shared/elements/text/text-layout.ts';
 import type { TextElement } from '../../shared/spec/text-element.ts';
 
 const FRAME = { width: 1920, height: 1080 };

@@ -10,11 +10,11 @@ const MIN_LIBAVCODEC = { major: 59, minor: 37 } as const;
 
 export interface RequiredEncoder {
   name: string;
-  /** What Kino encodes with it (main/encoder/formats.ts). */
+  /** What Kino encodes with it (main/encoder/encoder-args.ts). */
   use: string;
 }
 
-/** Every encoder main/encoder/formats.ts asks for (main/encoder/required-encoders.test.ts checks). */
+/** Every encoder main/encoder/encoder-args.ts asks for (main/encoder/required-encoders.test.ts checks). */
 export const REQUIRED_ENCODERS: readonly RequiredEncoder[] = [
   { name: 'libx264', use: 'mp4 video (H.264)' },
   { name: 'aac', use: 'mp4 audio' },

@@ -2,8 +2,8 @@
 import type { CodeElement } from '../../shared/spec/code-element.ts';
 import { DEFAULT_CODE_LANGUAGE, languageId } from '../../shared/spec/code-names.ts';
 import type { MarkdownElement } from '../../shared/spec/markdown-element.ts';
-import { splitCodeLines } from '../../shared/elements/code-steps.ts';
-import { markdownBlocks } from '../../shared/elements/markdown-blocks.ts';
+import { splitCodeLines } from '../../shared/elements/code/code-steps.ts';
+import { markdownBlocks } from '../../shared/elements/markdown/markdown-blocks.ts';
 
 const PART_CHARS = 60;
 const MAX_PARTS = 40;

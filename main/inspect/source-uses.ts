@@ -6,7 +6,7 @@ import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { captionFile } from '../../shared/spec/captions-element.ts';
 import { isTextualType } from '../../shared/spec/elements.ts';
-import { captionTextStyle } from '../../shared/elements/captions-draw.ts';
+import { captionTextStyle } from '../../shared/elements/captions/captions-draw.ts';
 import { elementInterval } from './timeline-facts.ts';
 import type { MediaKind, SourceUse, TextFontUse } from '../../shared/protocol/inspect.ts';
 

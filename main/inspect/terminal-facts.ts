@@ -1,5 +1,5 @@
 // How inspect names a terminal element and lists its commands, from the spec alone.
-import { DEFAULT_PROMPT } from '../../shared/elements/terminal-timeline.ts';
+import { DEFAULT_PROMPT } from '../../shared/elements/terminal/terminal-timeline.ts';
 import type { TerminalElement } from '../../shared/spec/terminal-element.ts';
 
 const PART_CHARS = 60;

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { Cleanup } from './cleanup.ts';
-import type { JobStore } from './job-store.ts';
+import type { JobStores } from './job-stores.ts';
 import { SqliteJobStore } from './sqlite-job-store.ts';
 import type { RenderJob } from './job-store.ts';
 
@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 
 let dir: string;
 let filesDir: string;
-let store: JobStore;
+let store: JobStores;
 let storage: LocalStorage;
 let now: number;
 let cleanup: Cleanup;

@@ -2,7 +2,7 @@
 // their ids answer 410). A job still queued or running is never touched, even past its expiry.
 import type { Logger } from 'pino';
 import type { RenderStorage } from '../storage/storage.ts';
-import type { JobStore } from './job-store.ts';
+import type { ExpiredJobs } from './expired-jobs.ts';
 
 export interface CleanupReport {
   /** Expired jobs looked at, including any skipped because they are still running. */
@@ -17,7 +17,7 @@ export interface CleanupReport {
 const TOMBSTONE_MS = 30 * 86_400_000;
 
 export class Cleanup {
-  readonly #store: JobStore;
+  readonly #store: ExpiredJobs;
   readonly #storage: RenderStorage;
   readonly #log: Logger;
   readonly #now: () => number;
@@ -25,7 +25,7 @@ export class Cleanup {
   /** Runs one at a time: a timer tick and an endpoint call never delete the same files twice. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(options: { store: JobStore; storage: RenderStorage; log: Logger; now?: () => number }) {
+  constructor(options: { store: ExpiredJobs; storage: RenderStorage; log: Logger; now?: () => number }) {
     this.#store = options.store;
     this.#storage = options.storage;
     this.#log = options.log;

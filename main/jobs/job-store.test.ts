@@ -8,7 +8,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
-import type { JobOutcome, JobProgress, JobStore, NewRenderJob } from './job-store.ts';
+import type { JobOutcome, JobProgress, NewRenderJob } from './job-store.ts';
+import type { JobStores } from './job-stores.ts';
 import { RedisJobStore } from './redis-job-store.ts';
 import { hasRedisServer, useRedisServer } from './redis-server.fixture.ts';
 import { SqliteJobStore } from './sqlite-job-store.ts';
@@ -20,9 +21,9 @@ interface Backend {
   name: 'SQLite' | 'Redis';
   skip: boolean;
   /** A fresh, empty store for one test. */
-  open(): Promise<JobStore>;
+  open(): Promise<JobStores>;
   /** The same store's data, opened again as a restarted process would (Redis restarts too). */
-  reopen(): Promise<JobStore>;
+  reopen(): Promise<JobStores>;
   cleanup(): Promise<void>;
 }
 
@@ -108,7 +109,7 @@ const outcome: JobOutcome = {
 };
 
 describe.each([sqlite, redisBackend])('the job store on $name', (backend) => {
-  let store: JobStore;
+  let store: JobStores;
   beforeEach(async (context) => {
     if (backend.skip) context.skip();
     store = await backend.open();

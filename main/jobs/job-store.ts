@@ -1,10 +1,8 @@
 // The job store contract: what a render job is, and what every store (SQLite for one machine, Redis
 // for many) must do with it. One shared suite (job-store.test.ts) holds both implementations to it.
-import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
-import type { EncoderSettings } from '../../shared/output/encoder-settings.ts';
+import type { OutputRequest, RenderOptions } from '../../shared/protocol/render-options.ts';
 import type { RenderReceipt } from '../../shared/protocol/receipt.ts';
-import type { FindingCode, QualityGate, ReviewFinding } from '../../shared/protocol/finding.ts';
-import type { AspectName } from '../../shared/spec/sizes.ts';
+import type { QualityGate, ReviewFinding } from '../../shared/protocol/finding.ts';
 import { splitFileKind } from '../storage/signed-link.ts';
 import type { FileKind } from '../storage/signed-link.ts';
 
@@ -27,31 +25,12 @@ export type Visibility = 'public' | 'private';
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 
-/** One file of a several-output render: its aspect, format, quality, poster time and encoder settings. */
-export interface OutputRequest {
-  format: OutputFormat;
-  quality: Quality;
-  aspect?: AspectName;
-  poster?: string;
-  encoder?: EncoderSettings;
-}
-
-export interface RenderJobOptions {
-  format: OutputFormat;
-  quality: Quality;
-  aspect?: AspectName;
-  poster?: string;
-  /** Encoder settings over the quality level's, checked against the format when the render was asked for. */
-  encoder?: EncoderSettings;
-  /** Several files from one input (at most 8); the first is also the job's video. */
-  outputs?: OutputRequest[];
-  /** Review the resolved spec before rendering (the workspace's checks); findings go in the job. */
-  review?: boolean;
-  /** Fail with quality_gate when a finding not in allowQuality remains (implies review). */
-  strictQuality?: boolean;
-  /** Finding codes that are intentional, kept but not failing the gate. */
-  allowQuality?: FindingCode[];
-}
+/**
+ * The options a job renders with: the request's (shared/protocol/render-options.ts), format and
+ * quality settled, and each of several outputs with its own settled too (the first is also the
+ * job's video).
+ */
+export type RenderJobOptions = Omit<RenderOptions, 'outputs'> & { outputs?: OutputRequest[] };
 
 /** The review of a job's spec: findings with remedies, and the quality gate they pass or fail. */
 export interface JobReview {
@@ -139,13 +118,6 @@ export interface JobWebhook extends WebhookTarget {
   deliveries: WebhookAttempt[];
 }
 
-export interface DueWebhook {
-  jobId: string;
-  url: string;
-  event: WebhookEvent;
-  attempts: number;
-}
-
 export interface JobError {
   code: string;
   message: string;
@@ -230,13 +202,6 @@ export interface JobOutcome {
   outputs?: StoredOutput[] | null;
 }
 
-/** An Idempotency-Key claim older than this without a job was left by a process that died. */
-export const STALE_CLAIM_MS = 60_000;
-
-/** What a request with an Idempotency-Key finds. */
-export type IdempotencyClaim =
-  { state: 'claimed' } | { state: 'in_progress' } | { state: 'mismatch' } | { state: 'done'; jobId: string };
-
 export type JobLookup = { found: RenderJob } | { removed: true } | undefined;
 
 /**
@@ -307,29 +272,16 @@ export function workerLostError(attempts: number, maxAttempts: number, lost: 'se
 }
 
 /**
- * The job store: every method is a single atomic step, so several processes (API instances and
- * workers on a shared store) never see a half-made change or run one job twice.
+ * The job store: render jobs from insert to their end. Every method is a single atomic step, so
+ * several processes (API instances and workers on a shared store) never see a half-made change or
+ * run one job twice. Beside it, over the same connection (job-stores.ts): idempotency keys, the
+ * webhook outbox and the removal of expired jobs.
  */
 export interface JobStore {
-  /**
-   * Claims `key` in `scope` for a request with this fingerprint, or says what an earlier request
-   * with it became. Keys older than `ttlMs` are forgotten first.
-   */
-  claimIdempotencyKey(
-    scope: string,
-    key: string,
-    fingerprint: string,
-    now: number,
-    ttlMs: number,
-  ): Promise<IdempotencyClaim>;
-  /** The claimed key's request made this job. */
-  completeIdempotencyKey(scope: string, key: string, jobId: string): Promise<void>;
-  /** The claimed key's request failed: a retry with the key starts afresh. */
-  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
-
   /** Adds a queued job; throws when the id is taken. */
   insert(job: NewRenderJob): Promise<RenderJob>;
   get(id: string): Promise<RenderJob | undefined>;
+  /** The job, or that it was removed (ExpiredJobs.remove remembers its id), or undefined. */
   lookup(id: string): Promise<JobLookup>;
   count(): Promise<number>;
   countByStatus(status: JobStatus): Promise<number>;
@@ -392,29 +344,6 @@ export interface JobStore {
    */
   recoverInterrupted(maxAttempts: number, now: number): Promise<{ requeued: string[]; failed: string[] }>;
 
-  /**
-   * Makes the delivery of every ended job with a webhook that has none yet: pending when it asked
-   * for that event, skipped otherwise. Idempotent, so it can run on every tick and after a restart.
-   */
-  enqueueWebhookEvents(now: number): Promise<number>;
-  /** Deliveries whose next attempt is due. */
-  dueWebhooks(now: number, limit: number): Promise<DueWebhook[]>;
-  /** Records an attempt; `nextAt` null ends the delivery (delivered, or failed when it was not). */
-  recordWebhookAttempt(
-    jobId: string,
-    attempt: WebhookAttempt,
-    delivered: boolean,
-    nextAt: number | null,
-  ): Promise<void>;
-
-  /**
-   * Jobs whose expiry has passed, oldest first (a job still queued or running keeps its files
-   * regardless); a job whose webhook is still to be delivered stays until it is.
-   */
-  expired(now: number, limit?: number): Promise<RenderJob[]>;
-  /** Deletes a job, remembering its id as removed. */
-  remove(id: string, now: number): Promise<void>;
-  /** Forgets removed ids older than `before`, so the list of tombstones stays bounded. */
-  forgetRemoved(before: number): Promise<void>;
+  /** Closes the connection; the stores beside this one (job-stores.ts) share it, and close with it. */
   close(): Promise<void>;
 }

@@ -28,7 +28,7 @@ import {
   renderIdOf,
 } from './render-queue.ts';
 import type { ChunkJobData, QueueSettings, RenderJobData } from './render-queue.ts';
-import type { RenderMode } from './worker-messages.ts';
+import type { RenderMode } from './render-job-messages.ts';
 import { WorkerRoster } from './worker-roster.ts';
 
 /** At most this many chunks for one render, however many slots are free. */

@@ -1,6 +1,7 @@
-// One render in its own worker process, supervised: the assignment goes out over IPC, progress and
-// the resolved spec come back into the store, and the end is settled in the store (stored and
-// succeeded, failed with a reason, canceled, or handed back). Both runners start renders this way.
+// One render in its own child process (render-job-process.ts), supervised: the assignment goes out
+// over IPC, progress and the resolved spec come back into the store, and the end is settled in the
+// store (stored and succeeded, failed with a reason, canceled, or handed back). Both runners start
+// renders this way.
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,11 +23,17 @@ import type {
   RenderJob,
   StoredOutput,
 } from './job-store.ts';
-import type { FromWorker, RenderAssignment, RenderMode, SplitPlan, WorkerOutput } from './worker-messages.ts';
-import { SERVER_SECRET_ENV, forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
+import type {
+  FromRenderJob,
+  RenderAssignment,
+  RenderMode,
+  SplitPlan,
+  RenderJobOutput,
+} from './render-job-messages.ts';
+import { SERVER_SECRET_ENV, forkChild, killChildGroup } from '../processes/child-process.ts';
 
-const WORKER_ENTRY = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
-/** How long a canceled worker gets to stop ffmpeg and clean up before it is killed. */
+const RENDER_JOB_ENTRY = fileURLToPath(new URL('./render-job-process.ts', import.meta.url));
+/** How long a canceled render job process gets to stop ffmpeg and clean up before it is killed. */
 const CANCEL_KILL_MS = 5000;
 
 export interface RenderProcessOptions {
@@ -98,8 +105,8 @@ export class RenderProcess {
   ) {
     this.job = job;
     // Its own process group: a Ctrl+C at the terminal reaches the server, which decides whether
-    // a render finishes or is queued again, rather than killing the worker and ffmpeg under it.
-    this.#child = forkWorker(WORKER_ENTRY, {
+    // a render finishes or is queued again, rather than killing the render job process and ffmpeg under it.
+    this.#child = forkChild(RENDER_JOB_ENTRY, {
       withholdEnv: SERVER_SECRET_ENV,
       envDefaults: { RENDER_THREADS: String(options.threads) },
     });
@@ -115,7 +122,7 @@ export class RenderProcess {
       .catch(async (error: unknown): Promise<RenderEnd> => {
         // The supervisor itself failed (its scratch folder, the store): the job must still end.
         log.error({ err: error }, 'render could not be supervised');
-        killWorkerGroup(this.#child);
+        killChildGroup(this.#child);
         const code = (error as NodeJS.ErrnoException).code;
         const failure: JobError = {
           code: 'render_failed',
@@ -139,7 +146,7 @@ export class RenderProcess {
     if (this.#ending) return;
     this.#ending = why;
     if (this.#child.connected) this.#child.send({ type: 'cancel' });
-    const kill = setTimeout(() => killWorkerGroup(this.#child), CANCEL_KILL_MS);
+    const kill = setTimeout(() => killChildGroup(this.#child), CANCEL_KILL_MS);
     kill.unref();
     void this.done.finally(() => clearTimeout(kill));
   }
@@ -159,7 +166,7 @@ export class RenderProcess {
     const child = this.#child;
     let resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined;
     let finished:
-      | { outputs: WorkerOutput[] }
+      | { outputs: RenderJobOutput[] }
       | { error: JobError }
       | { plan: SplitPlan }
       | { chunk: { path: string; frames: number; posterPath: string | null } }
@@ -184,7 +191,7 @@ export class RenderProcess {
       });
     });
     let lastProgress: JobProgress | undefined;
-    child.on('message', (message: FromWorker) => {
+    child.on('message', (message: FromRenderJob) => {
       if (message.type === 'progress') {
         // Only the newest report is written; one behind in the queue is dropped.
         const pending = lastProgress === undefined;
@@ -293,7 +300,7 @@ export class RenderProcess {
   }
 
   async #store(
-    outputs: WorkerOutput[],
+    outputs: RenderJobOutput[],
     resolved: { spec: Record<string, unknown> | null; code: string | null } | undefined,
     options: RenderProcessOptions,
     log: Logger,

@@ -3,18 +3,10 @@
 // it (the data dir is locked); several processes share the Redis store instead.
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
-import {
-  CANCELED_ERROR,
-  STALE_CLAIM_MS,
-  STARTING_PROGRESS,
-  sumChunkProgress,
-  workerLostError,
-} from './job-store.ts';
+import { CANCELED_ERROR, STARTING_PROGRESS, sumChunkProgress, workerLostError } from './job-store.ts';
 import type {
   ChunkProgress,
-  DueWebhook,
   Fence,
-  IdempotencyClaim,
   JobClaim,
   JobError,
   JobLookup,
@@ -22,12 +14,15 @@ import type {
   JobProgress,
   JobReview,
   JobStatus,
-  JobStore,
   NewRenderJob,
   RenderJob,
   RequeuedAttempt,
   WebhookAttempt,
 } from './job-store.ts';
+import { STALE_CLAIM_MS } from './idempotency-store.ts';
+import type { IdempotencyClaim } from './idempotency-store.ts';
+import type { JobStores } from './job-stores.ts';
+import type { DueWebhook } from './webhook-outbox.ts';
 import { json, toJob, webhookOf } from './job-row.ts';
 import type { DeliveryRow, JobRow } from './job-row.ts';
 
@@ -99,7 +94,7 @@ const held = (fence: Fence | undefined): [number | null, number | null] => [
   fence?.attempt ?? null,
 ];
 
-export class SqliteJobStore implements JobStore {
+export class SqliteJobStore implements JobStores {
   readonly #db: DatabaseSync;
   readonly #statements: Record<string, StatementSync> = {};
 
@@ -137,45 +132,6 @@ export class SqliteJobStore implements JobStore {
     return statement;
   }
 
-  /**
-   * Claims `key` in `scope` for a request with this fingerprint, or says what an earlier request
-   * with it became. Keys older than `ttlMs` are forgotten first.
-   */
-  async claimIdempotencyKey(
-    scope: string,
-    key: string,
-    fingerprint: string,
-    now: number,
-    ttlMs: number,
-  ): Promise<IdempotencyClaim> {
-    this.#sql('DELETE FROM idempotency_keys WHERE created_at <= ?').run(now - ttlMs);
-    const inserted = this.#sql(
-      'INSERT OR IGNORE INTO idempotency_keys (scope, key, fingerprint, job_id, created_at) VALUES (?, ?, ?, NULL, ?)',
-    ).run(scope, key, fingerprint, now);
-    if (inserted.changes === 1) return { state: 'claimed' };
-    const row = this.#sql('SELECT fingerprint, job_id FROM idempotency_keys WHERE scope = ? AND key = ?').get(
-      scope,
-      key,
-    ) as { fingerprint: string; job_id: string | null };
-    if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
-    if (row.job_id !== null) return { state: 'done', jobId: row.job_id };
-    // A claim left by a process that died while accepting its request frees itself after a minute.
-    const taken = this.#sql(
-      'UPDATE idempotency_keys SET created_at = ? WHERE scope = ? AND key = ? AND job_id IS NULL AND created_at <= ?',
-    ).run(now, scope, key, now - STALE_CLAIM_MS);
-    return taken.changes === 1 ? { state: 'claimed' } : { state: 'in_progress' };
-  }
-
-  /** The claimed key's request made this job. */
-  async completeIdempotencyKey(scope: string, key: string, jobId: string): Promise<void> {
-    this.#sql('UPDATE idempotency_keys SET job_id = ? WHERE scope = ? AND key = ?').run(jobId, scope, key);
-  }
-
-  /** The claimed key's request failed: a retry with the key starts afresh. */
-  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
-    this.#sql('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND job_id IS NULL').run(scope, key);
-  }
-
   async insert(job: NewRenderJob): Promise<RenderJob> {
     this.#sql(
       `INSERT INTO jobs (id, status, input_json, options_json, visibility, created_at, expires_at, ttl_ms, spec_json, code, webhook_json)
@@ -208,54 +164,26 @@ export class SqliteJobStore implements JobStore {
     return job;
   }
 
-  /**
-   * Makes the delivery of every ended job with a webhook that has none yet: pending when it asked for
-   * that event, skipped otherwise. Idempotent, so it can run on every tick and after a restart.
-   */
-  async enqueueWebhookEvents(now: number): Promise<number> {
-    const made = this.#sql(
-      `INSERT INTO webhook_deliveries (job_id, event, state, next_at)
-       SELECT id, 'render.' || status,
-              CASE WHEN EXISTS (SELECT 1 FROM json_each(webhook_json, '$.events') WHERE value = 'render.' || status)
-                   THEN 'pending' ELSE 'skipped' END,
-              ?
-       FROM jobs
-       WHERE webhook_json IS NOT NULL AND status IN ('succeeded', 'failed', 'canceled')
-         AND id NOT IN (SELECT job_id FROM webhook_deliveries)`,
-    ).run(now);
-    return Number(made.changes);
-  }
-
-  /** Deliveries whose next attempt is due. */
-  async dueWebhooks(now: number, limit: number): Promise<DueWebhook[]> {
-    const rows = this.#sql(
-      `SELECT d.job_id AS jobId, json_extract(j.webhook_json, '$.url') AS url, d.event AS event, d.attempts AS attempts
-       FROM webhook_deliveries d JOIN jobs j ON j.id = d.job_id
-       WHERE d.state = 'pending' AND d.next_at <= ? ORDER BY d.next_at LIMIT ?`,
-    ).all(now, limit) as unknown as DueWebhook[];
-    return rows;
-  }
-
-  /** Records an attempt; `nextAt` null ends the delivery (delivered, or failed when it was not). */
-  async recordWebhookAttempt(
-    jobId: string,
-    attempt: WebhookAttempt,
-    delivered: boolean,
-    nextAt: number | null,
-  ): Promise<void> {
-    const state = delivered ? 'delivered' : nextAt === null ? 'failed' : 'pending';
-    this.#sql(
-      `UPDATE webhook_deliveries
-       SET attempts = attempts + 1, state = ?, next_at = COALESCE(?, next_at),
-           history_json = json_insert(history_json, '$[#]', json(?))
-       WHERE job_id = ?`,
-    ).run(state, nextAt, JSON.stringify(attempt), jobId);
-  }
-
   async lookup(id: string): Promise<JobLookup> {
     const job = await this.get(id);
     if (job) return { found: job };
     return this.#sql('SELECT 1 FROM removed_jobs WHERE id = ?').get(id) ? { removed: true } : undefined;
+  }
+
+  async count(): Promise<number> {
+    return (this.#sql('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
+  }
+
+  async countByStatus(status: JobStatus): Promise<number> {
+    return (this.#sql('SELECT COUNT(*) AS n FROM jobs WHERE status = ?').get(status) as { n: number }).n;
+  }
+
+  async idsByStatus(status: JobStatus, limit: number): Promise<string[]> {
+    const rows = this.#sql('SELECT id FROM jobs WHERE status = ? ORDER BY created_at, rowid LIMIT ?').all(
+      status,
+      limit,
+    ) as { id: string }[];
+    return rows.map((row) => row.id);
   }
 
   /** Takes the oldest queued job and marks it running, as one statement, so no two runs share a job. */
@@ -284,6 +212,13 @@ export class SqliteJobStore implements JobStore {
     return claimed ? { claimed: toJob(claimed) } : { skipped: 'missing' };
   }
 
+  async setProgress(id: string, progress: JobProgress, fence?: Fence): Promise<boolean> {
+    const result = this.#sql(
+      `UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running' AND ${HELD}`,
+    ).run(json(progress), id, ...held(fence));
+    return result.changes === 1;
+  }
+
   async setChunkProgress(id: string, chunk: ChunkProgress, fence?: Fence): Promise<boolean> {
     const row = this.#sql(
       `SELECT progress_json FROM jobs WHERE id = ? AND status = 'running' AND ${HELD}`,
@@ -291,25 +226,6 @@ export class SqliteJobStore implements JobStore {
     if (!row) return false;
     const previous = row.progress_json ? (JSON.parse(row.progress_json) as JobProgress) : undefined;
     return this.setProgress(id, sumChunkProgress(previous, chunk), fence);
-  }
-
-  async idsByStatus(status: JobStatus, limit: number): Promise<string[]> {
-    const rows = this.#sql('SELECT id FROM jobs WHERE status = ? ORDER BY created_at, rowid LIMIT ?').all(
-      status,
-      limit,
-    ) as { id: string }[];
-    return rows.map((row) => row.id);
-  }
-
-  async countByStatus(status: JobStatus): Promise<number> {
-    return (this.#sql('SELECT COUNT(*) AS n FROM jobs WHERE status = ?').get(status) as { n: number }).n;
-  }
-
-  async setProgress(id: string, progress: JobProgress, fence?: Fence): Promise<boolean> {
-    const result = this.#sql(
-      `UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running' AND ${HELD}`,
-    ).run(json(progress), id, ...held(fence));
-    return result.changes === 1;
   }
 
   /** The spec (and its code) a running job resolved or authored: shown before the render ends. */
@@ -348,6 +264,16 @@ export class SqliteJobStore implements JobStore {
     return result.changes === 1;
   }
 
+  /** Moves a running job's progress to the storing stage, keeping its frame counts. */
+  async markStoring(id: string, fence?: Fence): Promise<boolean> {
+    const result = this.#sql(
+      `UPDATE jobs SET progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}),
+         '$.stage', 'storing', '$.percent', 98, '$.etaSeconds', 0)
+       WHERE id = ? AND status = 'running' AND ${HELD}`,
+    ).run(id, ...held(fence));
+    return result.changes === 1;
+  }
+
   /** Records a finished render; false when the job stopped being running meanwhile (canceled). */
   async succeed(id: string, outcome: JobOutcome, now: number, fence?: Fence): Promise<boolean> {
     const result = this.#sql(
@@ -367,16 +293,6 @@ export class SqliteJobStore implements JobStore {
       id,
       ...held(fence),
     );
-    return result.changes === 1;
-  }
-
-  /** Moves a running job's progress to the storing stage, keeping its frame counts. */
-  async markStoring(id: string, fence?: Fence): Promise<boolean> {
-    const result = this.#sql(
-      `UPDATE jobs SET progress_json = json_set(COALESCE(progress_json, ${STORING_PROGRESS}),
-         '$.stage', 'storing', '$.percent', 98, '$.etaSeconds', 0)
-       WHERE id = ? AND status = 'running' AND ${HELD}`,
-    ).run(id, ...held(fence));
     return result.changes === 1;
   }
 
@@ -442,6 +358,92 @@ export class SqliteJobStore implements JobStore {
     return { requeued, failed };
   }
 
+  // IdempotencyStore (idempotency-store.ts).
+  /**
+   * Claims `key` in `scope` for a request with this fingerprint, or says what an earlier request
+   * with it became. Keys older than `ttlMs` are forgotten first.
+   */
+  async claimIdempotencyKey(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    now: number,
+    ttlMs: number,
+  ): Promise<IdempotencyClaim> {
+    this.#sql('DELETE FROM idempotency_keys WHERE created_at <= ?').run(now - ttlMs);
+    const inserted = this.#sql(
+      'INSERT OR IGNORE INTO idempotency_keys (scope, key, fingerprint, job_id, created_at) VALUES (?, ?, ?, NULL, ?)',
+    ).run(scope, key, fingerprint, now);
+    if (inserted.changes === 1) return { state: 'claimed' };
+    const row = this.#sql('SELECT fingerprint, job_id FROM idempotency_keys WHERE scope = ? AND key = ?').get(
+      scope,
+      key,
+    ) as { fingerprint: string; job_id: string | null };
+    if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
+    if (row.job_id !== null) return { state: 'done', jobId: row.job_id };
+    // A claim left by a process that died while accepting its request frees itself after a minute.
+    const taken = this.#sql(
+      'UPDATE idempotency_keys SET created_at = ? WHERE scope = ? AND key = ? AND job_id IS NULL AND created_at <= ?',
+    ).run(now, scope, key, now - STALE_CLAIM_MS);
+    return taken.changes === 1 ? { state: 'claimed' } : { state: 'in_progress' };
+  }
+
+  /** The claimed key's request made this job. */
+  async completeIdempotencyKey(scope: string, key: string, jobId: string): Promise<void> {
+    this.#sql('UPDATE idempotency_keys SET job_id = ? WHERE scope = ? AND key = ?').run(jobId, scope, key);
+  }
+
+  /** The claimed key's request failed: a retry with the key starts afresh. */
+  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
+    this.#sql('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND job_id IS NULL').run(scope, key);
+  }
+
+  // WebhookOutbox (webhook-outbox.ts).
+  /**
+   * Makes the delivery of every ended job with a webhook that has none yet: pending when it asked for
+   * that event, skipped otherwise. Idempotent, so it can run on every tick and after a restart.
+   */
+  async enqueueWebhookEvents(now: number): Promise<number> {
+    const made = this.#sql(
+      `INSERT INTO webhook_deliveries (job_id, event, state, next_at)
+       SELECT id, 'render.' || status,
+              CASE WHEN EXISTS (SELECT 1 FROM json_each(webhook_json, '$.events') WHERE value = 'render.' || status)
+                   THEN 'pending' ELSE 'skipped' END,
+              ?
+       FROM jobs
+       WHERE webhook_json IS NOT NULL AND status IN ('succeeded', 'failed', 'canceled')
+         AND id NOT IN (SELECT job_id FROM webhook_deliveries)`,
+    ).run(now);
+    return Number(made.changes);
+  }
+
+  /** Deliveries whose next attempt is due. */
+  async dueWebhooks(now: number, limit: number): Promise<DueWebhook[]> {
+    const rows = this.#sql(
+      `SELECT d.job_id AS jobId, json_extract(j.webhook_json, '$.url') AS url, d.event AS event, d.attempts AS attempts
+       FROM webhook_deliveries d JOIN jobs j ON j.id = d.job_id
+       WHERE d.state = 'pending' AND d.next_at <= ? ORDER BY d.next_at LIMIT ?`,
+    ).all(now, limit) as unknown as DueWebhook[];
+    return rows;
+  }
+
+  /** Records an attempt; `nextAt` null ends the delivery (delivered, or failed when it was not). */
+  async recordWebhookAttempt(
+    jobId: string,
+    attempt: WebhookAttempt,
+    delivered: boolean,
+    nextAt: number | null,
+  ): Promise<void> {
+    const state = delivered ? 'delivered' : nextAt === null ? 'failed' : 'pending';
+    this.#sql(
+      `UPDATE webhook_deliveries
+       SET attempts = attempts + 1, state = ?, next_at = COALESCE(?, next_at),
+           history_json = json_insert(history_json, '$[#]', json(?))
+       WHERE job_id = ?`,
+    ).run(state, nextAt, JSON.stringify(attempt), jobId);
+  }
+
+  // ExpiredJobs (expired-jobs.ts).
   /** Jobs whose expiry has passed, oldest first (a job still queued or running keeps its files regardless). */
   async expired(now: number, limit = 500): Promise<RenderJob[]> {
     // A job whose webhook is still to be delivered stays until it is (or its retries run out).
@@ -453,10 +455,6 @@ export class SqliteJobStore implements JobStore {
        ORDER BY expires_at LIMIT ?`,
     ).all(now, limit) as unknown as JobRow[];
     return rows.map(toJob);
-  }
-
-  async count(): Promise<number> {
-    return (this.#sql('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
   }
 
   /** Deletes a job row, remembering its id as removed. */
@@ -478,6 +476,7 @@ export class SqliteJobStore implements JobStore {
     this.#sql('DELETE FROM removed_jobs WHERE removed_at < ?').run(before);
   }
 
+  // Closes the connection every store above shares.
   async close(): Promise<void> {
     if (this.#db.isOpen) this.#db.close();
   }

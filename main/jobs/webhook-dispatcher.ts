@@ -10,7 +10,8 @@ import { Webhook } from 'standardwebhooks';
 import { Agent, request } from 'undici';
 import { isPublicUnicastAddress, pinnedLookup } from '../media/safe-fetch.ts';
 import type { ResolvedAddress } from '../media/safe-fetch.ts';
-import type { DueWebhook, JobStore, RenderJob } from './job-store.ts';
+import type { JobStore, RenderJob } from './job-store.ts';
+import type { DueWebhook, WebhookOutbox } from './webhook-outbox.ts';
 
 /** The Standard Webhooks (Svix) schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18000, 36000, 36000].map(
@@ -23,7 +24,8 @@ const PARALLEL = 4;
 const MAX_ERROR_CHARS = 200;
 
 export interface WebhookDispatcherOptions {
-  store: JobStore;
+  /** The outbox, and the job each delivery announces. */
+  store: WebhookOutbox & Pick<JobStore, 'get'>;
   /** A Standard Webhooks secret: "whsec_" and base64. */
   secret: string;
   /** Delays before each retry (the first attempt is immediate). */

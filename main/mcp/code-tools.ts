@@ -1,6 +1,6 @@
 // The tools that need no render: validate_code (TypeScript diagnostics of a composition, never run),
 // spec_to_code (a spec printed as builder source) and get_video_spec_schema. The first two cost what
-// the caller sends (a type-level bomb, a 500-scene spec), so they run in a look worker process.
+// the caller sends (a type-level bomb, a 500-scene spec), so they run in a look process.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { videoSpecJsonSchema } from '../../shared/spec/json-schema.ts';

@@ -17,7 +17,7 @@ export interface McpHost extends FailureContext {
   locate(job: RenderJob, kind: FileKind): Promise<string>;
   /** stdio: where render_frame keeps full-size PNGs; http: none (the image is in the answer). */
   framesDir: string | undefined;
-  /** Frames, reviews, type checks and printed specs, each in a look worker: one at a time, a few waiting. */
+  /** Frames, reviews, type checks and printed specs, each in a look process: one at a time, a few waiting. */
   looks: OneAtATime;
   /** True once the server is shutting down: calls it aborts are not the caller canceling. */
   closing(): boolean;

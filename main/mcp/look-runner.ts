@@ -5,18 +5,18 @@
 // the call is canceled or runs past its time.
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { SERVER_SECRET_ENV, forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
+import { SERVER_SECRET_ENV, forkChild, killChildGroup } from '../processes/child-process.ts';
 import type { LookRequest, LookResult } from './look-work.ts';
-import type { LookAnswer } from './look-worker.ts';
+import type { LookAnswer } from './look-process.ts';
 import { ToolFailure, UNEXPECTED_FAILURE } from './tool-result.ts';
 
-const LOOK_WORKER = fileURLToPath(new URL('./look-worker.ts', import.meta.url));
+const LOOK_PROCESS = fileURLToPath(new URL('./look-process.ts', import.meta.url));
 
 /** A frame or a review taking longer than this is stopped. */
 export const LOOK_TIMEOUT_MS = 120_000;
 /** A type check: the compiler on one composition of at most 200,000 characters. */
 export const TYPE_CHECK_TIMEOUT_MS = 20_000;
-/** The look worker's JavaScript heap (Skia's pixels live outside it). */
+/** The look process's JavaScript heap (Skia's pixels live outside it). */
 export const LOOK_HEAP_MB = 1024;
 
 const WHAT: Record<LookRequest['op'], string> = {
@@ -37,7 +37,7 @@ export function runLook<Op extends LookRequest['op']>(
   options: LookRunOptions,
 ): Promise<Extract<LookResult, { op: Op }>> {
   options.signal.throwIfAborted();
-  const child = forkWorker(LOOK_WORKER, { withholdEnv: SERVER_SECRET_ENV, maxHeapMb: LOOK_HEAP_MB });
+  const child = forkChild(LOOK_PROCESS, { withholdEnv: SERVER_SECRET_ENV, maxHeapMb: LOOK_HEAP_MB });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-2000);
@@ -49,7 +49,7 @@ export function runLook<Op extends LookRequest['op']>(
       answered = true;
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
-      killWorkerGroup(child);
+      killChildGroup(child);
       outcome();
     };
     const timer = setTimeout(
@@ -81,7 +81,7 @@ export function runLook<Op extends LookRequest['op']>(
         // Out of heap, or killed from outside: the caller learns what it may do about it.
         options.log.warn(
           { code, signal, stderr: stderr.slice(-500) },
-          'MCP look worker ended without an answer',
+          'MCP look process ended without an answer',
         );
         reject(
           new ToolFailure(

@@ -1,10 +1,11 @@
 // The tools that let an agent see and judge its video before it renders it: render_frame (one frame
 // as an image the model can look at) and review_video (sampled frames through the review's checks,
-// findings with remedies and the frame to inspect). Each draws in a look worker process
+// findings with remedies and the frame to inspect). Each draws in a look process
 // (look-runner.ts), one at a time, killed when it runs past its time.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { FINDING_CODES } from '../../shared/protocol/finding.ts';
+import { DEFAULT_REVIEW_FRAMES, MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { TIME_PATTERN } from '../../shared/spec/time.ts';
@@ -16,8 +17,6 @@ import { ToolFailure, runTool, toolSuccess } from './tool-result.ts';
 
 /** The long side of the image a model gets: what vision models read without scaling it again. */
 export const MODEL_IMAGE_MAX_SIDE = 768;
-export const MAX_REVIEW_FRAMES = 24;
-const DEFAULT_REVIEW_FRAMES = 12;
 
 const subjectShape = {
   spec: z.record(z.string(), z.unknown()).optional().describe('A video spec (JSON). Give spec or key.'),

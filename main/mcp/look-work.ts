@@ -1,7 +1,7 @@
 // What the look tools compute, given plain inputs: one frame (render_frame), a review (review_video),
 // a type check (validate_code) and a spec printed as code (spec_to_code). Every one of them costs what
 // the client sends (a 7680×7680 frame of blurred text, a type-level bomb, a 500-scene spec), so they
-// run in a look worker process (look-worker.ts), never on the server's event loop.
+// run in a look process (look-process.ts), never on the server's event loop.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { specToCode } from '../../shared/builder/print.ts';

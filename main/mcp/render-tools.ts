@@ -5,11 +5,9 @@
 // answers with the job so the agent polls with get_render. Canceling the call cancels the render.
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
-import { TIME_PATTERN } from '../../shared/spec/time.ts';
-import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
-import { EncoderSettingsSchema } from '../../shared/output/encoder-settings.ts';
 import { AI_PROVIDERS } from '../authoring/providers.ts';
+import { OutputFields, RenderOptionsSchema } from '../../shared/protocol/render-options.ts';
+import type { OutputOptions } from '../../shared/protocol/render-options.ts';
 import { CreateRenderBodySchema, cancelRender, createRender } from '../renders/render-requests.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { TemplateValuesArgument } from './template-tools.ts';
@@ -24,11 +22,6 @@ import { runTool, toolSuccess } from './tool-result.ts';
 
 const POLL_MS = 200;
 
-const aspect = z
-  .enum(ASPECT_NAMES as [string, ...string[]])
-  .describe("Output aspect; default the spec's own.");
-const format = z.enum(OUTPUT_FORMATS).describe('Output format (default mp4).');
-const quality = z.enum(QUALITIES).describe('Quality level (default standard; draft is fastest).');
 /**
  * JSON Schemas declared once (the API's, the job's, the encoder settings), read as zod. An `as
  * const` schema's readonly lists are what zod's JSON Schema type calls mutable: hence the one cast.
@@ -36,8 +29,18 @@ const quality = z.enum(QUALITIES).describe('Quality level (default standard; dra
 function fromJsonSchema(schema: object) {
   return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
 }
-// The API's options.encoder, from its one JSON Schema; checked against the format by createRender.
-const encoder = fromJsonSchema(EncoderSettingsSchema).describe(
+/** An output field of the render options, read as zod from its one JSON Schema. */
+function outputArgument<K extends keyof typeof OutputFields>(field: K) {
+  return fromJsonSchema(OutputFields[field]) as z.ZodType<NonNullable<OutputOptions[K]>>;
+}
+const aspect = outputArgument('aspect').describe("Output aspect; default the spec's own.");
+const format = outputArgument('format').describe('Output format (default mp4).');
+const quality = outputArgument('quality').describe('Quality level (default standard; draft is fastest).');
+const poster = outputArgument('poster').describe(
+  'Also store a PNG poster of the frame at this time, e.g. "1.5s".',
+);
+// Checked against the format by createRender.
+const encoder = outputArgument('encoder').describe(
   "Encoder settings over the quality level's (crf, preset, pixelFormat, audioBitrate, codec); leave it out unless asked: a setting the format does not use is refused.",
 );
 const provider = z
@@ -246,28 +249,20 @@ async function submitAndWait(body: CreateRenderBody, host: McpHost, mcp: ServerC
 }
 
 /** The optional request fields a tool's arguments carry: render options, and the AI provider. */
-function requestExtras(args: {
-  variables?: Record<string, string | number | boolean>;
-  aspect?: string;
-  format?: string;
-  quality?: string;
-  poster?: string;
-  encoder?: unknown;
-  provider?: (typeof AI_PROVIDERS)[number];
-  model?: string;
-}): Partial<CreateRenderBody> {
-  type Options = NonNullable<CreateRenderBody['options']>;
-  // Each argument is read with the API's own schema piece (or enum), so the values fit the body.
-  const options: Partial<Options> = {
-    ...(args.aspect ? { aspect: args.aspect as Options['aspect'] } : {}),
-    ...(args.format ? { format: args.format as Options['format'] } : {}),
-    ...(args.quality ? { quality: args.quality as Options['quality'] } : {}),
-    ...(args.poster ? { poster: args.poster } : {}),
-    ...(args.encoder !== undefined ? { encoder: args.encoder as Options['encoder'] } : {}),
-  };
+function requestExtras(
+  args: Pick<OutputOptions, 'aspect' | 'format' | 'quality' | 'poster' | 'encoder'> &
+    Pick<CreateRenderBody, 'variables' | 'provider' | 'model'>,
+): Partial<CreateRenderBody> {
+  const { properties } = RenderOptionsSchema;
   return {
-    // The API's validator would fill format and quality with their defaults; createRender does here.
-    ...(Object.keys(options).length > 0 ? { options: options as Options } : {}),
+    // The API's validator fills in format's and quality's defaults; here they are filled the same way.
+    options: {
+      format: args.format ?? properties.format.default,
+      quality: args.quality ?? properties.quality.default,
+      ...(args.aspect ? { aspect: args.aspect } : {}),
+      ...(args.poster ? { poster: args.poster } : {}),
+      ...(args.encoder !== undefined ? { encoder: args.encoder } : {}),
+    },
     ...(args.provider ? { provider: args.provider } : {}),
     ...(args.model ? { model: args.model } : {}),
     ...(args.variables ? { variables: args.variables } : {}),
@@ -291,11 +286,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
         format: format.optional(),
         quality: quality.optional(),
         encoder: encoder.optional(),
-        poster: z
-          .string()
-          .regex(TIME_PATTERN)
-          .optional()
-          .describe('Also store a PNG poster of the frame at this time, e.g. "1.5s".'),
+        poster: poster.optional(),
       }),
       outputSchema,
       annotations,
@@ -310,7 +301,7 @@ export function registerRenderTools(server: McpServer, host: McpHost): void {
       description:
         'Renders a composition registered in the render project (its key, e.g. "product-launch"; list_docs lists them under project/) to a verified file; a template takes variables (list_templates). Waits like render_video.',
       inputSchema: z.object({
-        key: z.string().min(1).max(200).describe('The composition key.'),
+        key: apiText(CreateRenderBodySchema.properties.key).describe('The composition key.'),
         variables: TemplateValuesArgument.optional(),
         aspect: aspect.optional(),
         format: format.optional(),

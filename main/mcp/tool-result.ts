@@ -6,21 +6,8 @@ import type { Logger } from 'pino';
 import { hidePaths } from '../http/hidden-paths.ts';
 import type { HiddenPath } from '../http/hidden-paths.ts';
 import { Problem } from '../http/problem.ts';
-import { KinoInputError } from '../project/input-error.ts';
 import { describeError } from '../engine/describe-error.ts';
-import { FrameOutOfRangeError } from '../engine/drawing-session.ts';
-import { PosterOutOfRange } from '../engine/poster-frame.ts';
-import { MediaError } from '../media/media-error.ts';
-import { SpecValidationError } from '../../shared/spec/validate.ts';
-
-/** Errors whose message is written for the person (or model) who made the input. */
-const FOR_THE_CALLER = [
-  KinoInputError,
-  SpecValidationError,
-  FrameOutOfRangeError,
-  PosterOutOfRange,
-  MediaError,
-];
+import { failureOf } from '../engine/failures.ts';
 
 /** An error whose message is meant for the caller, as it is. */
 export class ToolFailure extends Error {
@@ -57,7 +44,8 @@ export function callerFacingMessage(error: unknown): string | undefined {
     const fields = error.errors?.map((field) => `${field.pointer || '/'}: ${field.message}`) ?? [];
     return [error.message, ...fields].join('\n');
   }
-  if (FOR_THE_CALLER.some((kind) => error instanceof kind)) {
+  // Failures the input caused carry a message written for whoever made the input.
+  if (failureOf(error)?.cause === 'input') {
     return describeError(error).replace(/^kino: /, '');
   }
   return undefined;

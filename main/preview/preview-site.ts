@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BUILD_EVENT, PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import { projectContext } from '../engine/project-context.ts';
+import { COMPILE_FAILED } from '../engine/failures.ts';
 import { Problem } from '../http/problem.ts';
 import { serveFile } from '../http/serve-file.ts';
 import type { RenderProject } from '../project/load.ts';
@@ -46,7 +47,7 @@ export class PreviewSite {
     if (route === PREVIEW_ROUTES.composition) {
       // Whatever ?build= says, the latest good bundle: the query only defeats the module cache.
       const code = this.composition.code;
-      if (code === undefined) throw new Problem(409, 'compile_failed', 'the composition does not compile');
+      if (code === undefined) throw new Problem(409, COMPILE_FAILED, 'the composition does not compile');
       await reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(code);
       return true;
     }

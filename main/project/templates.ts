@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { Variables } from '../../shared/spec/variable-schema.ts';
 import { parseVariables } from '../../shared/spec/variables.ts';
-import { SERVER_SECRET_ENV, forkWorker, killWorkerGroup } from '../workers/worker-process.ts';
+import { SERVER_SECRET_ENV, forkChild, killChildGroup } from '../processes/child-process.ts';
 import { compositionDeclarations } from './composition-declarations.ts';
 import type { CompositionDeclarations } from './composition-declarations.ts';
-import type { DeclarationsReply } from './template-declarations-worker.ts';
+import type { DeclarationsReply } from './template-declarations-process.ts';
 import { describeIssues } from './input-error.ts';
 import { readJsonFile } from './json-file.ts';
 import type { RenderProject } from './load.ts';
@@ -38,24 +38,24 @@ async function mtimeOf(file: string): Promise<number> {
   return (await stat(file).catch(() => undefined))?.mtimeMs ?? -1;
 }
 
-/** How long reading the code templates may take in a worker before it is stopped. */
+/** How long reading the code templates may take in a child process before it is stopped. */
 const DECLARATIONS_TIMEOUT_MS = 120_000;
 /** A key that failed to read is tried again after this, or as soon as its file changes. */
 const FAILURE_RETRY_MS = 30_000;
-/** The end of what a failing worker printed, kept for its error message. */
+/** The end of what a failing child process printed, kept for its error message. */
 const STDERR_TAIL_CHARS = 2000;
-const DECLARATIONS_WORKER = fileURLToPath(new URL('./template-declarations-worker.ts', import.meta.url));
+const DECLARATIONS_PROCESS = fileURLToPath(new URL('./template-declarations-process.ts', import.meta.url));
 
 type DeclarationsRead = { ok: true; declarations: CompositionDeclarations } | { ok: false; message: string };
 
 /**
- * Reads code compositions' declarations in one worker process without the server's secrets. The
- * worker is killed once it has answered (a composition may leave a timer or socket open) and when
+ * Reads code compositions' declarations in one child process without the server's secrets. The
+ * child is killed once it has answered (a composition may leave a timer or socket open) and when
  * it runs out of time; if it fails, every entry it was reading fails with why.
  */
-function declarationsInWorker(entries: string[]): Promise<DeclarationsRead[]> {
+function declarationsInChild(entries: string[]): Promise<DeclarationsRead[]> {
   return new Promise((resolve) => {
-    const child = forkWorker(DECLARATIONS_WORKER, { withholdEnv: SERVER_SECRET_ENV });
+    const child = forkChild(DECLARATIONS_PROCESS, { withholdEnv: SERVER_SECRET_ENV });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
@@ -65,7 +65,7 @@ function declarationsInWorker(entries: string[]): Promise<DeclarationsRead[]> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      killWorkerGroup(child);
+      killChildGroup(child);
       resolve(reads);
     };
     const failAll = (message: string) => settle(entries.map(() => ({ ok: false, message })));
@@ -88,7 +88,7 @@ function declarationsInWorker(entries: string[]): Promise<DeclarationsRead[]> {
 
 async function readCompositions(entries: string[], isolate: boolean): Promise<DeclarationsRead[]> {
   if (entries.length === 0) return [];
-  if (isolate) return declarationsInWorker(entries);
+  if (isolate) return declarationsInChild(entries);
   const reads: DeclarationsRead[] = [];
   for (const entry of entries) {
     reads.push(
@@ -129,7 +129,7 @@ function compositionReading(entry: string, read: DeclarationsRead): Reading {
   const parsed = parseVariables({ variables: read.declarations.variables });
   const files = [entry, ...read.declarations.modules];
   if (!parsed.ok) return { failure: `invalid variables (${describeIssues(parsed.issues)})`, files };
-  // The worker's reply is not trusted to be well formed.
+  // The child's reply is not trusted to be well formed.
   const { title } = read.declarations;
   return {
     declarations: {
@@ -150,7 +150,7 @@ export class TemplateCatalog {
   #refreshing: Promise<void> = Promise.resolve();
 
   /**
-   * `isolate`: read code compositions in a worker process. A process that holds secrets (the
+   * `isolate`: read code compositions in a child process. A process that holds secrets (the
    * render API, an MCP server) must, since a project's code could read its environment; the CLI
    * runs the user's own code anyway and reads them in its own process.
    */

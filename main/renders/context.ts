@@ -1,9 +1,11 @@
-// What the routes share: configuration, the job store, storage, the runner, links and the clock.
+// What the routes share: configuration, the job store and idempotency keys, storage, the runner,
+// links and the clock.
 import type { Logger } from 'pino';
 import type { HiddenPath } from '../http/hidden-paths.ts';
 import type { WindowLimiter } from '../http/window-limiter.ts';
 import type { Cleanup } from '../jobs/cleanup.ts';
 import type { RenderRunner } from '../jobs/render-runner.ts';
+import type { IdempotencyStore } from '../jobs/idempotency-store.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { RenderStorage } from '../storage/storage.ts';
 import type { ServerConfig } from './config.ts';
@@ -13,6 +15,7 @@ import type { KeyRegistry } from './key-registry.ts';
 export interface ApiContext {
   config: ServerConfig;
   store: JobStore;
+  idempotency: IdempotencyStore;
   storage: RenderStorage;
   runner: RenderRunner;
   cleanup: Cleanup;

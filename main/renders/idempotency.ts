@@ -55,7 +55,7 @@ export async function withIdempotencyKey(
   // The token itself is never stored: its hash names the scope.
   const scope = sha256(`kino-idempotency:${token}`).slice(0, 32);
   const fingerprint = sha256(canonicalJson(body));
-  const claim = await ctx.store.claimIdempotencyKey(
+  const claim = await ctx.idempotency.claimIdempotencyKey(
     scope,
     key,
     fingerprint,
@@ -82,10 +82,10 @@ export async function withIdempotencyKey(
   }
   try {
     const job = await create();
-    await ctx.store.completeIdempotencyKey(scope, key, job.id);
+    await ctx.idempotency.completeIdempotencyKey(scope, key, job.id);
     return { job, replayed: false };
   } catch (error) {
-    await ctx.store.releaseIdempotencyKey(scope, key);
+    await ctx.idempotency.releaseIdempotencyKey(scope, key);
     throw error;
   }
 }

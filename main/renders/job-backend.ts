@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AuthoringChoice, JobStore } from '../jobs/job-store.ts';
+import type { JobStores } from '../jobs/job-stores.ts';
 import { LocalRunner } from '../jobs/local-runner.ts';
 import { QueueRunner } from '../jobs/queue-runner.ts';
 import { QueueWorker } from '../jobs/queue-worker.ts';
@@ -12,7 +13,7 @@ import { RedisJobStore } from '../jobs/redis-job-store.ts';
 import { queueConnection } from '../jobs/render-queue.ts';
 import type { RenderRunner } from '../jobs/render-runner.ts';
 import { SqliteJobStore } from '../jobs/sqlite-job-store.ts';
-import type { RenderAssignment } from '../jobs/worker-messages.ts';
+import type { RenderAssignment } from '../jobs/render-job-messages.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { S3Storage } from '../storage/s3-storage.ts';
 import type { RenderStorage } from '../storage/storage.ts';
@@ -33,11 +34,12 @@ export function authoringFor(config: ServerConfig) {
 }
 
 /**
- * The job store. On Redis, the API's requests fail fast while Redis is away (a 5xx the client can
- * retry); a worker's store waits Redis out instead, so a render that ends during an outage is still
- * recorded when it comes back.
+ * The job store and the stores beside it (idempotency keys, the webhook outbox, expired jobs), over
+ * one connection: closing the job store closes them all. On Redis, the API's requests fail fast
+ * while Redis is away (a 5xx the client can retry); a worker's store waits Redis out instead, so a
+ * render that ends during an outage is still recorded when it comes back.
  */
-export function openJobStore(config: ServerConfig, log: Logger, role: 'api' | 'worker' = 'api'): JobStore {
+export function openJobStores(config: ServerConfig, log: Logger, role: 'api' | 'worker' = 'api'): JobStores {
   if (config.queue) {
     return new RedisJobStore(queueConnection(config.queue.redisUrl, log, { failFast: role === 'api' }), {
       prefix: config.queue.prefix,
@@ -56,7 +58,7 @@ export function openQueueWorker(
 ): QueueWorker {
   return new QueueWorker({
     ...parts,
-    store: openJobStore(config, parts.log, 'worker'),
+    store: openJobStores(config, parts.log, 'worker'),
     queue: config.queue!,
     maxAttempts: config.renderMaxAttempts,
     chunkMinFrames: config.chunkMinFrames,

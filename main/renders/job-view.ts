@@ -1,11 +1,8 @@
 // The job as clients see it: timestamps as ISO strings, files as absolute download URLs (signed
 // when private), and the JSON Schema the responses are serialized with.
-import { ASPECT_NAMES } from '../../shared/spec/sizes.ts';
-import { TIME_PATTERN } from '../../shared/spec/time.ts';
-import { OUTPUT_FORMATS, QUALITIES } from '../../shared/output/formats.ts';
-import { EncoderSettingsSchema } from '../../shared/output/encoder-settings.ts';
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
-import { FINDING_CODES, QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
+import { OutputFields, RenderOptionsSchema } from '../../shared/protocol/render-options.ts';
+import { QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { JOB_STATUSES, PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type { JobError, RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
@@ -14,64 +11,6 @@ import { RENDER_ID_SOURCE } from '../storage/storage.ts';
 import { hidePaths, hidePathsDeep } from '../http/hidden-paths.ts';
 import type { HiddenPath } from '../http/hidden-paths.ts';
 import type { FileKind } from '../storage/signed-link.ts';
-
-/** The spec's own time grammar ("1.5s", "500ms", "45f"), as a JSON Schema pattern. */
-export const TIME_OPTION_PATTERN = TIME_PATTERN.source;
-
-export const RenderOptionsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    format: { type: 'string', enum: OUTPUT_FORMATS, default: 'mp4', description: 'Output format.' },
-    aspect: {
-      type: 'string',
-      enum: ASPECT_NAMES,
-      description: "Output aspect; default the spec's own, else reels.",
-    },
-    quality: { type: 'string', enum: QUALITIES, default: 'standard', description: 'Quality level.' },
-    encoder: EncoderSettingsSchema,
-    poster: {
-      type: 'string',
-      pattern: TIME_OPTION_PATTERN,
-      description: 'Also store a PNG poster of the frame at this time, e.g. "1.5s", "500ms", "45f".',
-    },
-    outputs: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 8,
-      description:
-        "Several files from one input, in one job (the spec authored, resolved and reviewed once): each {format, aspect?, quality?, poster?, encoder?}, unset fields taken from these options (an output's encoder replaces options.encoder whole). The first is also the job's video; job.outputs lists them all.",
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          format: { type: 'string', enum: OUTPUT_FORMATS },
-          aspect: { type: 'string', enum: ASPECT_NAMES },
-          quality: { type: 'string', enum: QUALITIES },
-          poster: { type: 'string', pattern: TIME_OPTION_PATTERN },
-          encoder: EncoderSettingsSchema,
-        },
-      },
-    },
-    review: {
-      type: 'boolean',
-      description:
-        "Review the resolved spec before rendering (24 sampled frames through the workspace's checks); the findings are in the job's review.",
-    },
-    strictQuality: {
-      type: 'boolean',
-      description:
-        'Review, and fail the job with quality_gate (nothing rendered) when a finding not in allowQuality remains.',
-    },
-    allowQuality: {
-      type: 'array',
-      uniqueItems: true,
-      maxItems: FINDING_CODES.length,
-      items: { type: 'string', enum: FINDING_CODES },
-      description: 'Finding codes that are intentional: kept in the review, but not failing strictQuality.',
-    },
-  },
-} as const;
 
 const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: [schema.type as string, 'null'] });
 const timestamp = { type: 'string', format: 'date-time' } as const;
@@ -236,9 +175,9 @@ export const RenderJobSchema = {
         additionalProperties: false,
         required: ['format', 'quality', 'video', 'poster'],
         properties: {
-          format: { type: 'string', enum: OUTPUT_FORMATS },
-          quality: { type: 'string', enum: QUALITIES },
-          aspect: { type: 'string', enum: ASPECT_NAMES },
+          format: OutputFields.format,
+          quality: OutputFields.quality,
+          aspect: OutputFields.aspect,
           poster: nullable(PosterFileSchema),
           video: VideoFileSchema,
         },
@@ -290,7 +229,7 @@ export const RenderJobSchema = {
         code: {
           type: 'string',
           description:
-            'e.g. invalid_input, media_error, encoder_failed, provider_unavailable, provider_rate_limited, provider_refused, authoring_failed, worker_lost, timeout.',
+            'e.g. invalid_input, compile_failed, media_fetch_failed, encoder_failed, provider_unavailable, provider_rate_limited, provider_refused, authoring_failed, worker_lost, timeout.',
         },
         message: { type: 'string' },
         errors: {

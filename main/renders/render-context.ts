@@ -11,7 +11,7 @@ import { lockDataDir } from '../fs/pid-lock.ts';
 import { loadOrCreateSecret } from '../storage/secrets.ts';
 import type { StoredSecret } from '../storage/secrets.ts';
 import { redactRedisUrl } from '../jobs/render-queue.ts';
-import { openJobStore, openRunner, openStorage } from './job-backend.ts';
+import { openJobStores, openRunner, openStorage } from './job-backend.ts';
 import { redisSecrets } from './shared-secrets.ts';
 import { WindowLimiter, authFailureLimiter } from '../http/window-limiter.ts';
 import { ConfigError, effectiveBaseUrl } from './config.ts';
@@ -65,14 +65,15 @@ export async function openRenderContext(
     await shared?.close();
   }
 
-  const store = openJobStore(config, log.child({ component: 'store' }));
+  const stores = openJobStores(config, log.child({ component: 'store' }));
   const storage = openStorage(config);
-  const runner = openRunner(config, { store, storage, log: log.child({ component: 'runner' }), now });
-  const cleanup = new Cleanup({ store, storage, log: log.child({ component: 'cleanup' }), now });
+  const runner = openRunner(config, { store: stores, storage, log: log.child({ component: 'runner' }), now });
+  const cleanup = new Cleanup({ store: stores, storage, log: log.child({ component: 'cleanup' }), now });
   let baseUrl = config.baseUrl ?? effectiveBaseUrl(config, config.port);
   const ctx: ApiContext = {
     config,
-    store,
+    store: stores,
+    idempotency: stores,
     storage,
     runner,
     cleanup,
@@ -93,7 +94,7 @@ export async function openRenderContext(
     now,
   };
   const webhooks = new WebhookDispatcher({
-    store,
+    store: stores,
     secret: webhookSecret,
     retryScheduleMs: config.webhookRetryScheduleMs,
     allowPrivate: config.webhookAllowPrivate,
@@ -120,7 +121,7 @@ export async function openRenderContext(
         await renders;
         await webhooks.stop();
         await cleanup.stop();
-        await store.close();
+        await stores.close();
         await unlockDataDir();
       })();
       return stopping;

@@ -2,33 +2,25 @@
 // and the render's cost checked, the job inserted and the runner woken. POST and DELETE /v1/renders
 // and the MCP render tools all go through here, so they share every rule and limit.
 import type { FromSchema } from 'json-schema-to-ts';
-import { renderCostOver } from '../engine/render-cost.ts';
+import { encoderRefusal, renderCostRefusal } from '../engine/request-checks.ts';
+import type { EncoderAsked, RequestRefusal } from '../engine/request-checks.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
 import { AI_PROVIDERS, chooseProvider } from '../authoring/providers.ts';
 import { examineSubmittedSpec } from './spec-examiner.ts';
-import type { OutputAsked, OutputSize } from './spec-examination.ts';
+import type { OutputAsked } from './spec-examination.ts';
 import { VariableValuesSchema } from '../../shared/protocol/variable-values.ts';
 import { resolveVariableValues } from '../../shared/spec/variables.ts';
 import type { VariableIssue } from '../../shared/spec/variables.ts';
 import { WEBHOOK_EVENTS } from '../jobs/job-store.ts';
-import type {
-  OutputRequest,
-  RenderInput,
-  RenderJob,
-  RenderJobOptions,
-  WebhookTarget,
-} from '../jobs/job-store.ts';
+import type { RenderInput, RenderJob, RenderJobOptions, WebhookTarget } from '../jobs/job-store.ts';
 import { webhookUrlProblem } from '../jobs/webhook-dispatcher.ts';
-import { hardwareEncoderProblem } from '../encoder/encoder-settings.ts';
-import { encoderSettingsIssues } from '../../shared/output/encoder-settings.ts';
-import type { EncoderSettings } from '../../shared/output/encoder-settings.ts';
-import type { OutputFormat } from '../../shared/output/formats.ts';
 import { randomToken } from '../storage/secrets.ts';
 import { Problem } from '../http/problem.ts';
 import { TTL_PATTERN, parseDuration } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { findLiveJob } from './job-lookup.ts';
-import { RenderOptionsSchema } from './job-view.ts';
+import { RenderOptionsSchema } from '../../shared/protocol/render-options.ts';
+import type { OutputRequest } from '../../shared/protocol/render-options.ts';
 import { RENDER_ID_SOURCE } from '../storage/storage.ts';
 
 export const CreateRenderBodySchema = {
@@ -230,7 +222,11 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
   const variables = body.variables ? { variables: body.variables } : {};
   if (body.spec !== undefined) {
     const requests = outputRequests(body);
-    const asked: OutputAsked[] = requests ?? [{ aspect: body.options?.aspect, poster: body.options?.poster }];
+    const asked: OutputAsked[] = requests?.map((output, index) => ({
+      aspect: output.aspect,
+      poster: output.poster,
+      posterPointer: `/options/outputs/${index}/poster`,
+    })) ?? [{ aspect: body.options?.aspect, poster: body.options?.poster, posterPointer: '/options/poster' }];
     const examined = await examineSubmittedSpec(body.spec, body.variables, asked);
     if (!examined.ok) {
       const issues = examined.issues;
@@ -246,14 +242,10 @@ async function resolveInput(body: CreateRenderBody, ctx: ApiContext): Promise<Re
         },
       );
     }
-    assertAffordable(examined.outputs, ctx);
-    examined.posterProblems.forEach((problem, index) => {
-      const pointer = requests ? `/options/outputs/${index}/poster` : '/options/poster';
-      if (problem)
-        throw new Problem(400, problem.code, problem.message, {
-          errors: [{ pointer, message: problem.message }],
-        });
-    });
+    const tooCostly = renderCostRefusal(examined.outputs, ctx.config.maxRenderPixels, '/spec');
+    if (tooCostly) throw refused(tooCostly);
+    const posterOutside = examined.posters.find((poster) => poster !== undefined);
+    if (posterOutside) throw refused(posterOutside);
     return {
       kind: 'spec',
       spec: body.spec,
@@ -336,33 +328,11 @@ async function assertQueueHasRoom(ctx: ApiContext): Promise<void> {
 /** How long a refused caller should wait: about one short render. */
 const QUEUE_RETRY_AFTER_SECONDS = 30;
 
-/**
- * A spec's cost is frames × width × height at the size each output renders, summed; over
- * MAX_RENDER_PIXELS it is refused.
- */
-function assertAffordable(videos: OutputSize[], ctx: ApiContext): void {
-  const cost = (video: OutputSize) => video.durationFrames * video.size.width * video.size.height;
-  const total = videos.reduce((sum, video) => sum + cost(video), 0);
-  const video = videos[0]!;
-  const over =
-    videos.length === 1
-      ? renderCostOver(video, ctx.config.maxRenderPixels)
-      : total > ctx.config.maxRenderPixels
-        ? `the ${videos.length} outputs together are ${total} pixels to render, over this server's limit of ${ctx.config.maxRenderPixels} (MAX_RENDER_PIXELS)`
-        : undefined;
-  if (!over) return;
-  const what =
-    videos.length === 1
-      ? `${video.durationFrames} frames of ${video.size.width}×${video.size.height}`
-      : `${videos.length} outputs of ${video.durationFrames} frames`;
-  throw new Problem(400, 'render_too_large', over, {
-    errors: [
-      { pointer: '/spec', message: `${what} is over MAX_RENDER_PIXELS (${ctx.config.maxRenderPixels})` },
-    ],
-  });
+/** A request's refusal as the API's problem, its issues at their pointers. */
+function refused(refusal: RequestRefusal): Problem {
+  return new Problem(refusal.status, refusal.code, refusal.message, { errors: refusal.issues });
 }
 
-/** A spec's poster must be one of its frames (a key's is checked when its composition loads). */
 /** options.outputs with every unset field taken from options (format mp4, quality standard). */
 function outputRequests(body: CreateRenderBody): OutputRequest[] | undefined {
   const base = body.options;
@@ -375,46 +345,24 @@ function outputRequests(body: CreateRenderBody): OutputRequest[] | undefined {
   }));
 }
 
-/**
- * Each output's encoder settings against its format: one it does not use, or out of bounds, is 400
- * at its pointer (options.encoder's, or the output's own); a hardware encoder this server's ffmpeg
- * does not list or cannot open is 422 encoder_unavailable.
- */
+/** Each output's encoder settings against its format, at options.encoder's pointer or the output's own. */
 async function assertEncoderSettings(body: CreateRenderBody): Promise<void> {
   const outputs = body.options?.outputs;
-  const asked: { format: OutputFormat; encoder: EncoderSettings | undefined; at: string }[] = outputs
+  const asked: EncoderAsked[] = outputs
     ? outputs.map((output, index) => ({
         format: output.format ?? body.options?.format ?? 'mp4',
         encoder: output.encoder ?? body.options?.encoder,
-        at: output.encoder ? `/options/outputs/${index}/encoder` : '/options/encoder',
+        pointer: output.encoder ? `/options/outputs/${index}/encoder` : '/options/encoder',
       }))
-    : [{ format: body.options?.format ?? 'mp4', encoder: body.options?.encoder, at: '/options/encoder' }];
-  const errors = asked.flatMap(({ format, encoder, at }) =>
-    encoderSettingsIssues(format, encoder ?? {}).map((issue) => ({
-      pointer: `${at}/${issue.field}`,
-      message: outputs ? `${issue.message} (output format ${format})` : issue.message,
-    })),
-  );
-  const unique = errors.filter(
-    (error, index) =>
-      errors.findIndex((e) => e.pointer === error.pointer && e.message === error.message) === index,
-  );
-  if (unique.length > 0) {
-    throw new Problem(
-      400,
-      'validation_failed',
-      `encoder settings refused: ${unique.map((error) => error.message).join('; ')}`,
-      { errors: unique },
-    );
-  }
-  for (const { encoder, at } of asked) {
-    const problem = await hardwareEncoderProblem(encoder);
-    if (problem) {
-      throw new Problem(422, 'encoder_unavailable', problem, {
-        errors: [{ pointer: `${at}/codec`, message: problem }],
-      });
-    }
-  }
+    : [
+        {
+          format: body.options?.format ?? 'mp4',
+          encoder: body.options?.encoder,
+          pointer: '/options/encoder',
+        },
+      ];
+  const refusal = await encoderRefusal(asked, outputs !== undefined);
+  if (refusal) throw refused(refusal);
 }
 
 function ttlMs(body: CreateRenderBody, ctx: ApiContext): number {

@@ -7,20 +7,16 @@ import type { VideoSpec } from '../../shared/spec/schema.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import { bindsTemplate } from '../../shared/spec/variables.ts';
-import { PosterOutOfRange, posterFrameFor } from '../engine/poster-frame.ts';
+import { posterRefusal } from '../engine/request-checks.ts';
+import type { OutputSize, RequestRefusal } from '../engine/request-checks.ts';
 import { checkSpec } from '../project/resolve-input.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
 
 export interface OutputAsked {
   aspect?: string | undefined;
   poster?: string | undefined;
-}
-
-/** A resolved output, as much of it as the checks after need (cost, poster). */
-export interface OutputSize {
-  fps: number;
-  durationFrames: number;
-  size: { width: number; height: number };
+  /** Where the poster sits in the request, for its refusal. */
+  posterPointer: string;
 }
 
 export type SpecExamination =
@@ -31,8 +27,8 @@ export type SpecExamination =
       bound: VideoSpec | undefined;
       code: string;
       outputs: OutputSize[];
-      /** Per output asked: the poster's problem, if its time lies outside the video. */
-      posterProblems: ({ code: string; message: string } | undefined)[];
+      /** Per output asked: the poster's refusal, if its time lies outside the video. */
+      posters: (RequestRefusal | undefined)[];
     };
 
 export function examineSpec(
@@ -49,21 +45,17 @@ export function examineSpec(
     );
     return { fps: video.fps, durationFrames: video.durationFrames, size: { ...video.size } };
   });
-  const posterProblems = asked.map((request, index) => {
-    if (!request.poster) return undefined;
-    try {
-      posterFrameFor(request.poster, outputs[index]!.fps, outputs[index]!.durationFrames);
-      return undefined;
-    } catch (error) {
-      if (!(error instanceof PosterOutOfRange)) throw error;
-      return { code: error.code, message: error.message };
-    }
+  const posters = asked.map((request, index) => {
+    const output = outputs[index]!;
+    return request.poster
+      ? posterRefusal(request.poster, output.fps, output.durationFrames, request.posterPointer)
+      : undefined;
   });
   return {
     ok: true,
     bound: bindsTemplate(spec, variables) ? checked.spec : undefined,
     code: specToCode(checked.spec),
     outputs,
-    posterProblems,
+    posters,
   };
 }

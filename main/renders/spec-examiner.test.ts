@@ -25,7 +25,10 @@ describe('examineSubmittedSpec', () => {
   it('examines a large spec in a thread, with the answer the event loop would give', async () => {
     const spec = bigSpec(300);
     expect(JSON.stringify(spec).length).toBeGreaterThan(THREAD_SPEC_CHARS);
-    const asked = [{ aspect: 'landscape', poster: '2s' }, { poster: '9999s' }];
+    const asked = [
+      { aspect: 'landscape', poster: '2s', posterPointer: '/a' },
+      { poster: '9999s', posterPointer: '/b' },
+    ];
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const threaded = await examineSubmittedSpec(spec, undefined, asked);
@@ -37,7 +40,7 @@ describe('examineSubmittedSpec', () => {
         { fps: 12, durationFrames: 3600, size: { width: 1920, height: 1080 } },
         { durationFrames: 3600, size: { width: 1080, height: 1080 } },
       ],
-      posterProblems: [undefined, { code: 'poster_out_of_range' }],
+      posters: [undefined, { code: 'poster_out_of_range', issues: [{ pointer: '/b' }] }],
     });
     expect((threaded as { code: string }).code).toContain('export default video(');
     // The checks ran elsewhere: the loop was never held for long.
@@ -47,7 +50,7 @@ describe('examineSubmittedSpec', () => {
   it("reports a large spec's errors at their pointers", async () => {
     const spec = bigSpec(200);
     (spec.scenes[150]!.elements[7] as Record<string, unknown>).size = 'huge';
-    const examined = await examineSubmittedSpec(spec, undefined, [{}]);
+    const examined = await examineSubmittedSpec(spec, undefined, [{ posterPointer: '/options/poster' }]);
     expect(examined).toMatchObject({
       ok: false,
       issues: [{ pointer: '/scenes/150/elements/7/size' }],

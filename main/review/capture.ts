@@ -4,6 +4,7 @@
 // sample (no full frames), so memory stays small whatever the frame size.
 import type { DrawnElement } from '../../shared/canvas/types.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
+import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 import { indexElements, isAnimatingAt, isAtRest, isInTransition, sceneSecondsAt } from './element-timing.ts';
 import type { ElementIndex } from './element-timing.ts';
 import { clampToFrame, flatness, samplePoints } from './pixels.ts';
@@ -14,7 +15,6 @@ import type { ReviewSession } from './review-session.ts';
 import { isDrawnText, textGeometry, unionRect } from './text-geometry.ts';
 import type { DrawnText, TextGeometry } from './text-geometry.ts';
 
-export const MAX_SAMPLES = 24;
 /** Below this opacity a text is not being read: where it sits and what lies behind it do not matter. */
 export const READABLE_ALPHA = 0.05;
 
@@ -59,7 +59,7 @@ function restlessness(video: ResolvedVideo, index: ElementIndex, frame: number):
 }
 
 /**
- * Up to `count` (at most 24) distinct frames spread evenly over the whole timeline, first and last
+ * Up to `count` (at most MAX_REVIEW_FRAMES) distinct frames spread evenly over the whole timeline, first and last
  * included. Each frame between them may move by up to half the spacing to a nearby frame where fewer
  * elements are entering or leaving and no transition runs, so checks that judge elements at rest
  * have more to judge.
@@ -67,7 +67,7 @@ function restlessness(video: ResolvedVideo, index: ElementIndex, frame: number):
 export function sampleFrames(video: ResolvedVideo, count: number): number[] {
   const total = video.durationFrames;
   if (total <= 0) return [];
-  const wanted = Math.max(1, Math.min(MAX_SAMPLES, Math.floor(count), total));
+  const wanted = Math.max(1, Math.min(MAX_REVIEW_FRAMES, Math.floor(count), total));
   if (wanted === 1) return [0];
   if (wanted >= total) return Array.from({ length: total }, (_, i) => i);
   const index = indexElements(video);

@@ -1,7 +1,7 @@
 // Where a drawn text element's glyphs landed, re-derived from the same layout code the drawing used,
 // under the transform the drawing reported: rendered font size, fit in its box, device-pixel lines.
 import type { Box, Ctx2D, DrawEnv, DrawnElement, Transform2D } from '../../shared/canvas/types.ts';
-import { layoutTextElement } from '../../shared/elements/text-draw.ts';
+import { layoutTextElement } from '../../shared/elements/text/text-measure.ts';
 import type { TextElement } from '../../shared/spec/text-element.ts';
 
 /** A device-pixel rectangle; not clamped to the frame. */

@@ -4,7 +4,8 @@
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { UnavailableSource } from '../engine/drawing-session.ts';
-import { captureSamples, MAX_SAMPLES, sampleFrames } from './capture.ts';
+import { captureSamples, sampleFrames } from './capture.ts';
+import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 import type { ReviewSample } from './capture.ts';
 import { captionFindings } from './captions/caption-review.ts';
 import { checkDeterminism } from './determinism.ts';
@@ -88,7 +89,7 @@ export async function visualReview(options: VisualReviewOptions): Promise<Visual
   const drafts: FindingDraft[] = [];
   try {
     let started = clock();
-    samples = await captureSamples(session, sampleFrames(video, options.samples ?? MAX_SAMPLES), {
+    samples = await captureSamples(session, sampleFrames(video, options.samples ?? MAX_REVIEW_FRAMES), {
       png: options.png,
       signal: options.signal,
     });

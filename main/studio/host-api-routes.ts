@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Problem } from '../http/problem.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { projectForFile } from '../project/load.ts';
-import { WorkspaceError } from '../workspace/worker-messages.ts';
+import { WorkspaceError } from '../workspace/workspace-error.ts';
 import type { WorkspaceExtensionContext } from '../workspace/server.ts';
 import { builderTypeLibraries } from '../composition/builder-types.ts';
 import { StudioInputError } from './errors.ts';

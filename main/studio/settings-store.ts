@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_STUDIO_SETTINGS } from '../../shared/studio/bridge.ts';
 import type { StudioSettings } from '../../shared/studio/bridge.ts';
 import { FINDING_CODES } from '../../shared/protocol/finding.ts';
-import { MAX_REVIEW_FRAMES } from '../../shared/protocol/workspace.ts';
+import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 import { StudioInputError } from './errors.ts';
 import { writeFileAtomically } from '../fs/atomic-write.ts';
 

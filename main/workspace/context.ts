@@ -1,13 +1,13 @@
 // What the workspace routes share.
-import type { WorkspaceJobRunner } from './job-queue.ts';
+import type { WorkspaceJobRunner } from './job-runner.ts';
 import type { SourceRevisionTracker } from './source-revision.ts';
-import type { WorkerHost } from './worker-host.ts';
+import type { CompositionProcessHost } from './composition-process-host.ts';
 
 export interface WorkspaceContext {
   /** The composition's entry file (absolute). */
   source: string;
   resultsDir: string;
   tracker: SourceRevisionTracker;
-  worker: WorkerHost;
+  worker: CompositionProcessHost;
   runner: WorkspaceJobRunner;
 }

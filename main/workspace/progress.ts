@@ -1,17 +1,17 @@
 // Progress reports thinned out before they cross IPC and HTTP: a UI needs a few a second, not one
 // per frame. A new stage always passes at once, and the last report held back in the stage before
 // it goes first, so a stage's final count (every frame rendered) is never lost.
-import type { JobProgress } from '../../shared/protocol/workspace.ts';
+import type { OperationProgress } from '../../shared/protocol/workspace.ts';
 
 export const PROGRESS_INTERVAL_MS = 200;
 
 export function throttleProgress(
-  send: (progress: JobProgress) => void,
+  send: (progress: OperationProgress) => void,
   intervalMs = PROGRESS_INTERVAL_MS,
-): (progress: JobProgress) => void {
-  let stage: JobProgress['stage'] | undefined;
+): (progress: OperationProgress) => void {
+  let stage: OperationProgress['stage'] | undefined;
   let sentAt = -Infinity;
-  let held: JobProgress | undefined;
+  let held: OperationProgress | undefined;
   return (progress) => {
     const now = performance.now();
     if (progress.stage !== stage) {
@@ -31,12 +31,12 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /** A progress report with its rates rounded, as it goes on the wire. */
 export function progressReport(progress: {
-  stage: JobProgress['stage'];
+  stage: OperationProgress['stage'];
   framesDone: number;
   framesTotal: number;
   fps: number;
   etaSeconds: number | null | undefined;
-}): JobProgress {
+}): OperationProgress {
   return {
     stage: progress.stage,
     framesDone: progress.framesDone,

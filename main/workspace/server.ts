@@ -20,15 +20,15 @@ import {
 } from './descriptor.ts';
 import type { WorkspaceDescriptor, WorkspacePaths } from './descriptor.ts';
 import { workspaceGuard } from '../http/loopback-guard.ts';
-import { WorkspaceJobRunner } from './job-queue.ts';
-import { WorkspaceError } from './worker-messages.ts';
+import { WorkspaceJobRunner } from './job-runner.ts';
+import { WorkspaceError } from './workspace-error.ts';
 import { artifactRoutes } from './routes/artifact.ts';
 import { jobRoutes, MAX_JOB_BODY_BYTES } from './routes/jobs.ts';
 import { sourceRoutes } from './routes/source.ts';
 import { statusRoutes } from './routes/status.ts';
 import { SourceRevisionTracker } from './source-revision.ts';
 import { SourceWatch } from './source-watch.ts';
-import { WorkerHost } from './worker-host.ts';
+import { CompositionProcessHost } from './composition-process-host.ts';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 
@@ -105,7 +105,7 @@ async function serveWorkspace(
   const startupTimeoutSeconds = options.startupTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const requestTimeoutSeconds = options.requestTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const tracker = new SourceRevisionTracker(source, project, () => projectForFile(source));
-  const worker = new WorkerHost({
+  const worker = new CompositionProcessHost({
     source,
     stagingDir: paths.staging,
     startupTimeoutMs: startupTimeoutSeconds * 1000,

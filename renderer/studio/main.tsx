@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './shell/theme.css';
-import './shell/layout.css';
-import { App } from './shell/App.tsx';
+import './ui/theme.css';
+import './ui/layout.css';
+import './ui/preview.css';
+import './ui/side-panel.css';
+import './ui/welcome.css';
+import { App } from './app/App.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,13 +2,13 @@
 // lifetime. Review reads them to tell an element still arriving (or leaving) from one at rest, the
 // way it reads an animation preset.
 import type { ModelElement } from '../spec/model.ts';
-import { ARROW_ENTER_SECONDS, ARROW_EXIT_SECONDS } from './arrow-draw.ts';
+import { ARROW_ENTER_SECONDS, ARROW_EXIT_SECONDS } from './annotation/arrow-draw.ts';
 import { buildSpans } from './build-phase.ts';
 import type { BuildSpans, BuildTiming } from './build-phase.ts';
-import { CALLOUT_ENTER_SECONDS, CALLOUT_EXIT_SECONDS } from './callout-draw.ts';
+import { CALLOUT_ENTER_SECONDS, CALLOUT_EXIT_SECONDS } from './annotation/callout-draw.ts';
 import { LOWER_THIRD_ENTER_SECONDS, LOWER_THIRD_EXIT_SECONDS } from './lower-third-draw.ts';
 import { PROGRESS_ENTER_SECONDS, PROGRESS_EXIT_SECONDS } from './progress-bar-draw.ts';
-import { SPOTLIGHT_ENTER_SECONDS, SPOTLIGHT_EXIT_SECONDS } from './spotlight-draw.ts';
+import { SPOTLIGHT_ENTER_SECONDS, SPOTLIGHT_EXIT_SECONDS } from './annotation/spotlight-draw.ts';
 import { TITLE_CARD_ENTER_SECONDS, TITLE_CARD_EXIT_SECONDS } from './title-card-draw.ts';
 
 const DEFAULT_SPANS: Readonly<Record<string, BuildSpans>> = {

@@ -8,7 +8,8 @@ import type { TextElement } from '../spec/text-element.ts';
 import type { LowerThirdElement } from '../spec/title-elements.ts';
 import { EASE_POP, beat, buildPhase } from './build-phase.ts';
 import type { ElementDrawArgs } from './definition.ts';
-import { drawTextBlock, measureText } from './text-draw.ts';
+import { drawTextBlock } from './text/text-draw.ts';
+import { measureText } from './text/text-measure.ts';
 
 export const LOWER_THIRD_ENTER_SECONDS = 0.9;
 export const LOWER_THIRD_EXIT_SECONDS = 0.5;

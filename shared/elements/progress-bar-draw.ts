@@ -8,7 +8,8 @@ import type { TextElement } from '../spec/text-element.ts';
 import type { ProgressBarElement } from '../spec/title-elements.ts';
 import { EASE_IN, EASE_OUT, beat, buildPhase } from './build-phase.ts';
 import type { ElementDrawArgs, ElementTime } from './definition.ts';
-import { drawTextBlock, measureText } from './text-draw.ts';
+import { drawTextBlock } from './text/text-draw.ts';
+import { measureText } from './text/text-measure.ts';
 
 export const PROGRESS_ENTER_SECONDS = 0.6;
 export const PROGRESS_EXIT_SECONDS = 0.4;

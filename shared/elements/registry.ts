@@ -4,15 +4,16 @@ import type { SpecElement } from '../spec/elements.ts';
 import type { ElementDrawer } from './definition.ts';
 import { drawMedia, mediaIntrinsicSize } from './media-draw.ts';
 import { drawEllipse, drawLine, drawPath, drawRect } from './shapes-draw.ts';
-import { drawText, measureText } from './text-draw.ts';
-import { drawCounter, measureCounter } from './counter-draw.ts';
-import { drawCaptions } from './captions-draw.ts';
-import { drawCode, measureCode } from './code-draw.ts';
-import { drawMarkdown, measureMarkdown } from './markdown-draw.ts';
-import { chartIntrinsicSize, drawChart } from './chart-draw.ts';
-import { ANNOTATION_DRAWERS } from './annotation-drawers.ts';
-import { drawTerminal } from './terminal-draw.ts';
-import { measureTerminal } from './terminal-layout.ts';
+import { drawText } from './text/text-draw.ts';
+import { measureText } from './text/text-measure.ts';
+import { drawCounter, measureCounter } from './text/counter-draw.ts';
+import { drawCaptions } from './captions/captions-draw.ts';
+import { drawCode, measureCode } from './code/code-draw.ts';
+import { drawMarkdown, measureMarkdown } from './markdown/markdown-draw.ts';
+import { chartIntrinsicSize, drawChart } from './chart/chart-draw.ts';
+import { ANNOTATION_DRAWERS } from './annotation/annotation-drawers.ts';
+import { drawTerminal } from './terminal/terminal-draw.ts';
+import { measureTerminal } from './terminal/terminal-layout.ts';
 
 type Drawers = { [K in SpecElement['type']]: ElementDrawer<Extract<SpecElement, { type: K }>> };
 

@@ -7,7 +7,8 @@ import type { TextElement } from '../spec/text-element.ts';
 import type { TitleCardElement } from '../spec/title-elements.ts';
 import { EASE_IN, EASE_OUT, beat, buildPhase } from './build-phase.ts';
 import type { ElementDrawArgs } from './definition.ts';
-import { drawTextBlock, measureText } from './text-draw.ts';
+import { drawTextBlock } from './text/text-draw.ts';
+import { measureText } from './text/text-measure.ts';
 
 export const TITLE_CARD_ENTER_SECONDS = 1.2;
 export const TITLE_CARD_EXIT_SECONDS = 0.6;

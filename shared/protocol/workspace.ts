@@ -2,12 +2,9 @@
 // route schemas are declared here once; the server validates with them, and the types the server,
 // the session CLI and the studio use are derived from them (json-schema-to-ts), so the three agree.
 import type { FromSchema } from 'json-schema-to-ts';
-import { OUTPUT_FORMATS, QUALITIES } from '../output/formats.ts';
-import { EncoderSettingsSchema } from '../output/encoder-settings.ts';
-import { ASPECT_NAMES } from '../spec/sizes.ts';
-import { TIME_PATTERN } from '../spec/time.ts';
 import { VariableValuesSchema } from './variable-values.ts';
-import { FINDING_CODES } from './finding.ts';
+import { DEFAULT_REVIEW_FRAMES, MAX_REVIEW_FRAMES } from './review-frames.ts';
+import { OutputFields, QualityGateFields } from './render-options.ts';
 import type { QualityGate, ReviewFinding } from './finding.ts';
 import type { InspectResult } from './inspect.ts';
 import type { ProblemBody } from './problem.ts';
@@ -18,9 +15,6 @@ export const TOKEN_HEADER = 'x-kino-token';
 
 export const OPERATIONS = ['frame', 'review', 'inspect', 'render'] as const;
 export type Operation = (typeof OPERATIONS)[number];
-
-export const MAX_REVIEW_FRAMES = 24;
-export const DEFAULT_REVIEW_FRAMES = 12;
 
 const FRAME_NUMBER = { type: 'integer', minimum: 0, maximum: 10_000_000 } as const;
 
@@ -41,12 +35,12 @@ export const JobBodySchema = {
       type: 'boolean',
       description: 'review: draw every sample again in a fresh mount and compare hashes.',
     },
-    aspect: { type: 'string', enum: ASPECT_NAMES },
-    quality: { type: 'string', enum: QUALITIES },
-    format: { type: 'string', enum: OUTPUT_FORMATS },
+    aspect: OutputFields.aspect,
+    quality: OutputFields.quality,
+    format: OutputFields.format,
     encoder: {
-      ...EncoderSettingsSchema,
-      description: `render: ${EncoderSettingsSchema.description}`,
+      ...OutputFields.encoder,
+      description: `render: ${OutputFields.encoder.description}`,
     },
     sourceRevision: {
       type: 'string',
@@ -54,26 +48,14 @@ export const JobBodySchema = {
       maxLength: 64,
       description: 'Refuse to run unless the source is still at this revision.',
     },
-    allowQuality: {
-      type: 'array',
-      items: { type: 'string', enum: FINDING_CODES },
-      maxItems: FINDING_CODES.length,
-      uniqueItems: true,
-      description: 'Finding codes that are intentional here: kept in the result, marked allowed.',
-    },
-    strictQuality: {
-      type: 'boolean',
-      description: 'Fail the request when any finding that is not allowed remains.',
-    },
+    ...QualityGateFields,
     variables: {
       ...VariableValuesSchema,
       description:
         'For a composition that is a template(): a value per variable (a string is read as the declared type, as `--var` is); unset ones take their defaults.',
     },
     poster: {
-      type: 'string',
-      pattern: TIME_PATTERN.source,
-      maxLength: 32,
+      ...OutputFields.poster,
       description:
         'render: also write a PNG of the frame at this time ("1.5s", "500ms", "45f") next to the video.',
     },
@@ -219,7 +201,7 @@ export const JOB_STAGES = [
 export type JobStage = (typeof JOB_STAGES)[number];
 
 /** One progress report; the frame counts are 0 where a stage has none. */
-export interface JobProgress {
+export interface OperationProgress {
   stage: JobStage;
   framesDone: number;
   framesTotal: number;
@@ -272,7 +254,7 @@ export type RenderAnswer = JobAnswer<'render'>;
  * answers with) or `problem` (the body a plain request would answer with, status included).
  */
 export type JobStreamLine =
-  | ({ type: 'progress' } & JobProgress)
+  | ({ type: 'progress' } & OperationProgress)
   | { type: 'result'; result: JobAnswer }
   | { type: 'problem'; problem: ProblemBody };
 

@@ -1,7 +1,7 @@
 // The timing half of caption_offscreen: cues timed outside the element's life, offset and speed
 // applied. A cue wholly outside it (or shorter than a frame) never shows; one that crosses its start
 // or end is cut.
-import { captionClock, elementSecondsAt } from '../../../shared/elements/captions-pages.ts';
+import { captionClock, elementSecondsAt } from '../../../shared/elements/captions/captions-pages.ts';
 import type { FindingDraft } from '../finding.ts';
 import { sceneSecondsAt } from '../element-timing.ts';
 import { formatSeconds } from '../visual/check.ts';

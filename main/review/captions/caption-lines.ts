@@ -1,6 +1,6 @@
 // Where a caption page's lines land on the frame: the captions element placed as the drawing places
 // it, the page laid out in its box by the same code (pageBox, then text-geometry's line bands).
-import { captionTextStyle, pageBox } from '../../../shared/elements/captions-draw.ts';
+import { captionTextStyle, pageBox } from '../../../shared/elements/captions/captions-draw.ts';
 import { placementAt } from '../element-placement.ts';
 import { textGeometry } from '../text-geometry.ts';
 import type { Rect } from '../text-geometry.ts';

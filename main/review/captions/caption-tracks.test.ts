@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captions, group, scene, video } from '../../../shared/builder/index.ts';
-import { captionClock, pageAt } from '../../../shared/elements/captions-pages.ts';
+import { captionClock, pageAt } from '../../../shared/elements/captions/captions-pages.ts';
 import { sceneSecondsAt } from '../element-timing.ts';
 import { captionInput, srt } from './caption.fixture.ts';
 import { spanFrames } from './caption-tracks.ts';

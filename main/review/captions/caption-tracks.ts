@@ -4,9 +4,13 @@
 // caption checks judge what plays without drawing a frame.
 import type { Ctx2D, DrawEnv } from '../../../shared/canvas/types.ts';
 import type { TimedCue } from '../../../shared/captions/timed-words.ts';
-import { pagesFor } from '../../../shared/elements/captions-draw.ts';
-import { captionClock, captionCues, elementSecondsAt } from '../../../shared/elements/captions-pages.ts';
-import type { CaptionPage } from '../../../shared/elements/captions-pages.ts';
+import { pagesFor } from '../../../shared/elements/captions/captions-draw.ts';
+import {
+  captionClock,
+  captionCues,
+  elementSecondsAt,
+} from '../../../shared/elements/captions/captions-pages.ts';
+import type { CaptionPage } from '../../../shared/elements/captions/captions-pages.ts';
 import type { CaptionsElement } from '../../../shared/spec/captions-element.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { isAtRest, isInTransition, sceneSecondsAt } from '../element-timing.ts';

@@ -2,7 +2,7 @@
 // box leaves for code, so the line is cut at the panel's edge. Measured with the same fonts and
 // layout the drawing uses.
 import type { DrawEnv } from '../../../shared/canvas/types.ts';
-import { codeOverflow } from '../../../shared/elements/code-draw.ts';
+import { codeOverflow } from '../../../shared/elements/code/code-draw.ts';
 import type { CodeElement } from '../../../shared/spec/code-element.ts';
 import { createDrawEnv } from '../../engine/canvas-host.ts';
 import type { FindingDraft } from '../finding.ts';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { VideoModel } from '../../../shared/spec/model.ts';
 import type { RenderProjectContext } from '../../engine/project-context.ts';
 import type { RenderProject } from '../../project/load.ts';
-import type { JobProgress, WorkspaceJob } from '../../../shared/protocol/workspace.ts';
+import type { OperationProgress, WorkspaceJob } from '../../../shared/protocol/workspace.ts';
 
 export interface OperationContext {
   job: WorkspaceJob;
@@ -22,7 +22,7 @@ export interface OperationContext {
   /** Aborted when the job is canceled (its client went away): stop, and leave nothing behind. */
   signal: AbortSignal;
   /** Reports how far the operation is (thinned out before it leaves the worker). */
-  progress: (progress: JobProgress) => void;
+  progress: (progress: OperationProgress) => void;
 }
 
 /** The first 12 hex digits of the revision: enough to tell result files apart in a listing. */

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { DrawingSession } from '../../engine/drawing-session.ts';
 import { writePngAtomically } from '../../engine/render-frame.ts';
-import { WorkspaceError } from '../worker-messages.ts';
+import { WorkspaceError } from '../workspace-error.ts';
 import { frameFileName, resultTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 import type { CapturedFrame, FrameOperationResult } from '../../../shared/protocol/workspace.ts';

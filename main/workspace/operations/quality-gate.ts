@@ -2,7 +2,7 @@
 // finding fails the request (the session CLI exits 2).
 import type { ReviewFinding } from '../../../shared/protocol/finding.ts';
 import { qualityGate as gateOf } from '../../review/quality-gate.ts';
-import { WorkspaceError } from '../worker-messages.ts';
+import { WorkspaceError } from '../workspace-error.ts';
 import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
 import type { QualityGate } from '../../../shared/protocol/finding.ts';
 

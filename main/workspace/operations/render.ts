@@ -4,59 +4,28 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { FORMAT_EXTENSIONS } from '../../../shared/output/formats.ts';
-import { chosenEncoderSettings, encoderSettingsIssues } from '../../../shared/output/encoder-settings.ts';
+import { chosenEncoderSettings } from '../../../shared/output/encoder-settings.ts';
 import type { EncoderSettings } from '../../../shared/output/encoder-settings.ts';
-import type { OutputFormat } from '../../../shared/output/formats.ts';
-import { hardwareEncoderProblem } from '../../encoder/encoder-settings.ts';
+import { encoderRefusal, frameCountRefusal, posterRefusal } from '../../engine/request-checks.ts';
+import type { RequestRefusal } from '../../engine/request-checks.ts';
 import { renderVideo } from '../../engine/render-video.ts';
 import { resolveForOutput } from '../../engine/output-video.ts';
 import { VerificationError } from '../../verify/verify.ts';
-import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { progressReport } from '../progress.ts';
-import { WorkspaceError } from '../worker-messages.ts';
-import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
-import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
+import { WorkspaceError } from '../workspace-error.ts';
+import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/review-frames.ts';
 import { resultTag } from './context.ts';
 import type { OperationContext } from './context.ts';
-import { PosterOutOfRange, posterFrameFor } from '../../engine/poster-frame.ts';
 import { enforceQualityGate } from './quality-gate.ts';
 import { buildRenderReceipt, receiptPathFor, writeReceipt } from '../../engine/receipt.ts';
 import { runReview } from './review.ts';
 import type { RenderOperationResult } from '../../../shared/protocol/workspace.ts';
 
-/** The poster's frame, which must be one of the frames rendered. */
-function posterFrameOf(poster: string, job: WorkspaceJob, timeline: ResolvedVideo): number {
-  const rendered = job.frameCount ?? timeline.durationFrames;
-  try {
-    return posterFrameFor(poster, timeline.fps, rendered);
-  } catch (error) {
-    if (!(error instanceof PosterOutOfRange)) throw error;
-    throw new WorkspaceError(400, error.code, error.message, {
-      details: { poster, frame: error.frame, frames: error.frames },
-    });
-  }
-}
-
-/** Encoder settings the format does not use are 400 at their pointer; a hardware encoder that cannot run here 422. */
-async function checkEncoder(format: OutputFormat, encoder: EncoderSettings | undefined): Promise<void> {
-  const errors = encoderSettingsIssues(format, encoder ?? {}).map((issue) => ({
-    pointer: `/encoder/${issue.field}`,
-    message: issue.message,
-  }));
-  if (errors.length > 0) {
-    throw new WorkspaceError(
-      400,
-      'validation_failed',
-      `encoder settings refused: ${errors.map((error) => error.message).join('; ')}`,
-      { details: { errors } },
-    );
-  }
-  const unavailable = await hardwareEncoderProblem(encoder);
-  if (unavailable) {
-    throw new WorkspaceError(422, 'encoder_unavailable', unavailable, {
-      details: { errors: [{ pointer: '/encoder/codec', message: unavailable }] },
-    });
-  }
+/** A request check's refusal as the workspace answers it, its issues at their pointers. */
+function refused(refusal: RequestRefusal, details: Record<string, unknown> = {}): WorkspaceError {
+  return new WorkspaceError(refusal.status, refusal.code, refusal.message, {
+    details: { ...details, errors: refusal.issues },
+  });
 }
 
 /** A short name for chosen encoder settings, so renders with other settings never share a file name. */
@@ -70,17 +39,20 @@ export async function renderOperation(ctx: OperationContext): Promise<RenderOper
   const format = job.format ?? 'mp4';
   const quality = job.quality ?? 'standard';
   const encoder = chosenEncoderSettings(job.encoder);
-  await checkEncoder(format, encoder);
+  const encoderRefused = await encoderRefusal([{ format, encoder, pointer: '/encoder' }]);
+  if (encoderRefused) throw refused(encoderRefused);
   const timeline = resolveForOutput(ctx.model, { aspect: job.aspect, format, quality });
-  if (job.frameCount !== undefined && job.frameCount > timeline.durationFrames) {
-    throw new WorkspaceError(
-      400,
-      'frame_out_of_range',
-      `frameCount ${job.frameCount} is more than the timeline's ${timeline.durationFrames} frames`,
-    );
-  }
+  const framesRefused = frameCountRefusal(job.frameCount, timeline.durationFrames, '/frameCount');
+  if (framesRefused) throw refused(framesRefused);
   // Refused before anything runs when the poster falls past the frames rendered.
-  if (job.poster !== undefined) posterFrameOf(job.poster, job, timeline);
+  if (job.poster !== undefined) {
+    const rendered = job.frameCount ?? timeline.durationFrames;
+    const posterRefused = posterRefusal(job.poster, timeline.fps, rendered, '/poster');
+    if (posterRefused) {
+      const { frame, frames } = posterRefused;
+      throw refused(posterRefused, { poster: job.poster, frame, frames });
+    }
+  }
   const reviewStarted = performance.now();
   const review = await runReview(ctx, {
     frames: DEFAULT_REVIEW_FRAMES,

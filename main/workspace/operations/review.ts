@@ -7,7 +7,7 @@ import { writePngAtomically } from '../../engine/render-frame.ts';
 import { completeFinding } from '../../review/finding.ts';
 import { reviewComposition } from '../../review/review-composition.ts';
 import { progressReport } from '../progress.ts';
-import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/workspace.ts';
+import { DEFAULT_REVIEW_FRAMES } from '../../../shared/protocol/review-frames.ts';
 import { frameFileName, resultTag } from './context.ts';
 import type { OperationContext } from './context.ts';
 import { enforceQualityGate, qualityGate } from './quality-gate.ts';

@@ -3,7 +3,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import { WorkspaceStatusSchema } from '../../../shared/protocol/workspace.ts';
 import type { WorkspaceContext } from '../context.ts';
-import { BACKEND } from '../job-queue.ts';
+import { BACKEND } from '../job-runner.ts';
 
 export function statusRoutes(app: FastifyInstance, ctx: WorkspaceContext): void {
   app

@@ -7,7 +7,7 @@ import type { ReactElement } from 'react';
 import type { TypeLibrary } from '../../../shared/studio/type-library.ts';
 import { useSession, workspaceClient } from '../session/session-store.ts';
 import type { CompileProblem } from '../../../shared/protocol/problem.ts';
-import { baseName } from '../shell/format.ts';
+import { baseName } from '../ui/format.ts';
 import { configureKinoTypeScript } from './kino-typescript.ts';
 import { monaco } from './monaco-setup.ts';
 import { isDirty, useSource } from './source-store.ts';

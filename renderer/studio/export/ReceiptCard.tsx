@@ -5,8 +5,8 @@ import type { ReactElement } from 'react';
 import { useSession } from '../session/session-store.ts';
 import type { RenderReceipt } from '../../../shared/protocol/receipt.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
-import { baseName, formatSeconds, shortRevision, timeAgo } from '../shell/format.ts';
-import { Icon } from '../shell/icons.tsx';
+import { baseName, formatSeconds, shortRevision, timeAgo } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
 
 export function ReceiptCard({
   receipt,

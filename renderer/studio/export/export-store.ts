@@ -2,7 +2,7 @@
 // and the receipts of past exports kept in the workspace's results folder.
 import { create } from 'zustand';
 import { describeError, useSession, workspaceClient } from '../session/session-store.ts';
-import type { JobProgress } from '../../../shared/protocol/workspace.ts';
+import type { OperationProgress } from '../../../shared/protocol/workspace.ts';
 import type { PastExport } from '../../../shared/studio/bridge.ts';
 import type { RenderAnswer } from '../../../shared/protocol/workspace.ts';
 import { useReview } from '../review/review-store.ts';
@@ -21,7 +21,7 @@ export interface ExportOptions {
 interface ExportState {
   options: ExportOptions;
   running: boolean;
-  progress: JobProgress | undefined;
+  progress: OperationProgress | undefined;
   startedAt: number | undefined;
   error: string | undefined;
   canceled: boolean;

@@ -2,8 +2,8 @@
 // to compare them side by side.
 import type { ReactElement } from 'react';
 import { usePreview } from '../preview/preview-store.ts';
-import { shortRevision } from '../shell/format.ts';
-import { Icon } from '../shell/icons.tsx';
+import { shortRevision } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
 import type { CapturedFrame } from './frames-store.ts';
 import { useFrames } from './frames-store.ts';
 

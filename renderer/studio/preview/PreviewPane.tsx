@@ -8,7 +8,7 @@ import { CompileProblems } from '../editor/SourcePane.tsx';
 import { FramesStrip } from '../frames/FramesStrip.tsx';
 import { useFrames } from '../frames/frames-store.ts';
 import { useSession } from '../session/session-store.ts';
-import { Icon } from '../shell/icons.tsx';
+import { Icon } from '../ui/icons.tsx';
 import { PreviewPlayer } from '../../player/preview-player.ts';
 import { formatTimecode, usePreview } from './preview-store.ts';
 

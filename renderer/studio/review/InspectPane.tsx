@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { usePreview } from '../preview/preview-store.ts';
 import type { VisibleElement } from '../../../shared/protocol/workspace.ts';
-import { Icon } from '../shell/icons.tsx';
+import { Icon } from '../ui/icons.tsx';
 import { useReview } from './review-store.ts';
 
 function Boxes({

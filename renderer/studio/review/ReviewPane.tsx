@@ -3,9 +3,9 @@
 import type { ReactElement } from 'react';
 import { useSession } from '../session/session-store.ts';
 import type { ReviewFinding } from '../../../shared/protocol/finding.ts';
-import { shortRevision } from '../shell/format.ts';
-import { Icon } from '../shell/icons.tsx';
-import { useLayout } from '../shell/layout-store.ts';
+import { shortRevision } from '../ui/format.ts';
+import { Icon } from '../ui/icons.tsx';
+import { useLayout } from '../ui/layout-store.ts';
 import { isStale, useReview } from './review-store.ts';
 
 function FindingCard({ finding, stale }: { finding: ReviewFinding; stale: boolean }): ReactElement {

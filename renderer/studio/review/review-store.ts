@@ -5,6 +5,7 @@ import { describeError, useSession, workspaceClient } from '../session/session-s
 import { WorkspaceProblem } from '../session/workspace-client.ts';
 import type { InspectAnswer, ReviewAnswer } from '../../../shared/protocol/workspace.ts';
 import { isFindingCode } from '../../../shared/protocol/finding.ts';
+import { DEFAULT_REVIEW_FRAMES, MAX_REVIEW_FRAMES } from '../../../shared/protocol/review-frames.ts';
 import type { FindingCode, ReviewFinding } from '../../../shared/protocol/finding.ts';
 import { usePreview } from '../preview/preview-store.ts';
 
@@ -39,7 +40,7 @@ interface ReviewState {
 const allowedKey = (source: string) => `kino.studio.allowed:${source}`;
 
 export const useReview = create<ReviewState>((set, get) => ({
-  reviewFrames: 12,
+  reviewFrames: DEFAULT_REVIEW_FRAMES,
   determinism: false,
   running: false,
   result: undefined,
@@ -48,7 +49,7 @@ export const useReview = create<ReviewState>((set, get) => ({
   inspect: undefined,
 
   setReviewFrames(count) {
-    set({ reviewFrames: Math.min(24, Math.max(1, Math.round(count) || 1)) });
+    set({ reviewFrames: Math.min(MAX_REVIEW_FRAMES, Math.max(1, Math.round(count) || 1)) });
   },
   setDeterminism(on) {
     set({ determinism: on });

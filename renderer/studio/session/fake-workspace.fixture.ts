@@ -7,7 +7,7 @@ import { useSession } from './session-store.ts';
 import type { SessionInfo } from './session-store.ts';
 import { WorkspaceProblem } from './workspace-client.ts';
 import type { WorkspaceClient } from './workspace-client.ts';
-import type { JobProgress } from '../../../shared/protocol/workspace.ts';
+import type { OperationProgress } from '../../../shared/protocol/workspace.ts';
 import type {
   SourceSaved,
   SourceText,
@@ -18,7 +18,7 @@ import type {
 /** A job the fake workspace received and has not answered yet. */
 export interface PendingJob {
   request: WorkspaceJob;
-  onProgress: ((progress: JobProgress) => void) | undefined;
+  onProgress: ((progress: OperationProgress) => void) | undefined;
   signal: AbortSignal | undefined;
   resolve(result: unknown): void;
   reject(error: unknown): void;
@@ -65,7 +65,7 @@ export class FakeWorkspaceClient {
   readonly json = vi.fn(async (_path: string, _init?: RequestInit): Promise<unknown> => []);
   readonly artifactUrl = vi.fn(async (path: string) => `blob:kino/${path}`);
   readonly runJob = vi.fn(
-    (request: WorkspaceJob, onProgress?: (progress: JobProgress) => void, signal?: AbortSignal) =>
+    (request: WorkspaceJob, onProgress?: (progress: OperationProgress) => void, signal?: AbortSignal) =>
       new Promise<unknown>((resolve, reject) => {
         // Aborting the request cancels the job, as fetch does: an AbortError.
         signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));

@@ -3,7 +3,7 @@
 // long jobs as NDJSON lines.
 import { TOKEN_HEADER } from '../../../shared/protocol/workspace.ts';
 import type {
-  JobProgress,
+  OperationProgress,
   JobStreamLine,
   SourceSaved,
   SourceText,
@@ -90,7 +90,7 @@ export class WorkspaceClient {
    */
   async runJob<T>(
     job: WorkspaceJob,
-    onProgress?: (progress: JobProgress) => void,
+    onProgress?: (progress: OperationProgress) => void,
     signal?: AbortSignal,
   ): Promise<T> {
     const response = await this.#fetch('/jobs', {

@@ -5,8 +5,8 @@ import type { ReactElement } from 'react';
 import type { ExampleInfo, OpenOutcome, RecentFile } from '../../../shared/studio/bridge.ts';
 import { isDirty, useSource } from '../editor/source-store.ts';
 import { describeError, useSession } from '../session/session-store.ts';
-import { baseName, timeAgo } from '../shell/format.ts';
-import { Icon, Logo } from '../shell/icons.tsx';
+import { baseName, timeAgo } from '../ui/format.ts';
+import { Icon, Logo } from '../ui/icons.tsx';
 
 interface ProjectComposition {
   path: string;

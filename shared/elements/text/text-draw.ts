@@ -1,0 +1,110 @@
+// Text measuring and drawing against the standard Canvas 2D API.
+//
+// Choices that shape the look:
+// - Lines sit in line boxes of `lineHeight` × size, glyphs centred in them the CSS way (half the
+//   leading above, half below), and the block is centred vertically in the element box.
+// - A stroke is an outline under the fill: it is drawn twice as wide as asked, so the visible
+//   outline outside the glyph is exactly `stroke.width`, with round joins.
+// - A background is drawn per line (caption-highlight style): each line gets its own box (or pill)
+//   hugging its width plus padding, and all boxes are filled as one path, so where the boxes of
+//   neighbouring lines overlap the color is not doubled. At its natural size, a single line's
+//   background is exactly the element box.
+// - Keyframed size and letter spacing change the drawing but not the line breaks, which stay those
+//   of the element's own values: text that grows or tracks out spreads from its alignment edge
+//   instead of re-wrapping mid-animation.
+// - The shadow is cast by outline and fill as one shape, and lies under all the glyphs.
+//
+// The parts: text-measure.ts (style, measuring and layout), text-paint.ts (backgrounds, words,
+// outline, shadow, cursor), text-markers.ts (highlighter markers); text-effects.ts and
+// text-layout.ts hold the pure geometry they share.
+import type { TypingState } from '../../animation/state.ts';
+import type { Box, Ctx2D, DrawEnv } from '../../canvas/types.ts';
+import { resolveLength } from '../../layout/length.ts';
+import type { TextElement } from '../../spec/text-element.ts';
+import type { ElementDrawArgs } from '../definition.ts';
+import { typedWords } from './text-effects.ts';
+import type { CursorPlacement, WordLook } from './text-effects.ts';
+import { drawMarkers, markersAt } from './text-markers.ts';
+import type { MarkerSpan } from './text-markers.ts';
+import { displayText, layoutTextElement, lengthContext, runPainter } from './text-measure.ts';
+import type { StyleOverrides } from './text-measure.ts';
+import {
+  deviceShadow,
+  drawCursor,
+  drawLineBackgrounds,
+  drawShadow,
+  drawWords,
+  makeRoomForScaledWords,
+  placeWords,
+} from './text-paint.ts';
+import type { GlyphPaint } from './text-paint.ts';
+
+/** Everything that changes how a text block draws besides its own fields. */
+export interface TextEffects {
+  /** Keyframed size and letter spacing, and tabular digits. */
+  overrides?: StyleOverrides;
+  /** wordByWord: each word's reveal, 0..1. */
+  wordProgress?: ((index: number) => number) | undefined;
+  typing?: TypingState | undefined;
+  markers?: readonly MarkerSpan[] | undefined;
+  /** A word's own colour, scale or sweep (captions). */
+  wordLook?: ((index: number) => WordLook | undefined) | undefined;
+}
+
+/**
+ * Draws a text element's lines in `box` with the given effects: the one drawing of text that text,
+ * counters and captions share, so they look alike and review reads all of them the same way.
+ */
+export function drawTextBlock(
+  ctx: Ctx2D,
+  env: DrawEnv,
+  element: TextElement,
+  box: Box,
+  effects: TextEffects = {},
+): void {
+  ctx.save();
+  const layout = layoutTextElement(ctx, element, env, box, effects.overrides);
+  drawLineBackgrounds(ctx, element, env, layout);
+  const stroke = element.stroke;
+  const paint: GlyphPaint = {
+    style: layout.style,
+    color: element.color ?? '#ffffff',
+    stroke: stroke && {
+      color: stroke.color,
+      width: resolveLength(stroke.width, layout.style.size, lengthContext(env)),
+      dash: (stroke.dash ?? []).map((d) => d * env.scale),
+    },
+  };
+  const painter = runPainter(ctx, layout.style);
+  const placed = placeWords(ctx, layout, effects.wordProgress, effects.wordLook);
+  let words = effects.wordLook ? makeRoomForScaledWords(placed) : placed;
+  let cursor: CursorPlacement | undefined;
+  if (effects.typing) ({ words, cursor } = typedWords(words, effects.typing, painter.measure));
+  if (effects.markers?.length) {
+    // Markers lie under the whole text as laid out, so they cover words still to be typed as well.
+    const colors = drawMarkers(ctx, displayText(element), placed, effects.markers, painter, layout.style);
+    if (colors.size > 0) {
+      words = words.map((word) =>
+        colors.has(word.word.index) && word.look?.color === undefined
+          ? { ...word, look: { ...word.look, color: colors.get(word.word.index) } }
+          : word,
+      );
+    }
+  }
+  words = words.filter((word) => word.progress > 0);
+  const shadow = deviceShadow(ctx, element, env, layout.style.size);
+  if (shadow) drawShadow(ctx, env, layout, words, paint, shadow);
+  drawWords(ctx, env, words, paint);
+  if (cursor) drawCursor(ctx, cursor, paint);
+  ctx.restore();
+}
+
+export function drawText({ ctx, element, box, env, state, time }: ElementDrawArgs<TextElement>): void {
+  const color = typeof state.props.color === 'string' ? state.props.color : element.color;
+  drawTextBlock(ctx, env, color === element.color ? element : { ...element, color }, box, {
+    overrides: { size: state.props.size, letterSpacing: state.props.letterSpacing },
+    wordProgress: state.wordProgress,
+    typing: state.typing,
+    markers: markersAt(element, time.elementSeconds, env.fps),
+  });
+}
