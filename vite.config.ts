@@ -1,4 +1,5 @@
 import { globSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defaultExclude, defineConfig } from 'vitest/config';
 
@@ -36,6 +37,16 @@ const SLOW_MODULE_TESTS = [
   '**/embedded-api.test.ts',
   '**/studio-routes.test.ts', // also builds the studio UI with Vite when it is stale
   '**/cli-bundle.test.ts', // bundles the CLI, then draws and renders from it
+  '**/audio-checks.test.ts', // encodes test tones with ffmpeg
+  // threads and loopback servers: the raster thread pool, a large spec examined in a thread, an
+  // S3-protocol server, the AI providers' stand-ins
+  '**/raster-pool.test.ts',
+  '**/spec-examiner.test.ts',
+  '**/s3-storage.test.ts',
+  '**/author-spec.test.ts',
+  // whole reviews: every sampled frame drawn, twice for determinism
+  '**/visual-review.test.ts',
+  '**/determinism.test.ts',
 ];
 
 /** Run by vitest only (it sets VITEST before reading this file), not by the studio UI build. */
@@ -77,11 +88,28 @@ export default defineConfig(({ mode }) => ({
     hookTimeout: 120_000,
     pool: 'forks',
     projects: [
+      // Unit tests only compute in their own process: one file per core. The end-to-end tests start
+      // ffmpeg, servers and browsers that want a core of their own: one core fewer (vitest's default).
+      // Vitest runs projects with different worker counts as separate groups: unit first.
       {
         extends: true,
-        test: { name: 'unit', include: MODULE_TESTS, exclude: [...defaultExclude, ...SLOW_MODULE_TESTS] },
+        test: {
+          name: 'unit',
+          include: MODULE_TESTS,
+          exclude: [...defaultExclude, ...SLOW_MODULE_TESTS],
+          maxWorkers: availableParallelism(),
+          sequence: { groupOrder: 0 },
+        },
       },
-      { extends: true, test: { name: 'e2e', include: [...E2E_TESTS, ...SLOW_MODULE_TESTS] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: [...E2E_TESTS, ...SLOW_MODULE_TESTS],
+          maxWorkers: Math.max(availableParallelism() - 1, 1),
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 }));
