@@ -5849,9 +5849,9 @@ export interface components {
           padding?: number | string;
           /** @description Panel corners; default 18 design pixels. */
           radius?: number | string;
-          /** @description Later versions the code morphs into, line by line: kept lines slide, new ones fade in. */
+          /** @description Later versions the code morphs into, token by token: shared code moves, the rest crossfades. */
           steps?: {
-            /** @description This version of the code. Lines it shares with the one before stay and slide. */
+            /** @description This version of the code. What it shares with the one before (lines kept, re-indented or lightly edited) moves to its new place; the rest crossfades. */
             code: string;
             /** @description When the morph into this version starts, from the element start; default the steps spread evenly over the element. */
             at?: number | string;

@@ -68,7 +68,7 @@ const ELEMENT_NOTES: Record<SpecElement['type'], string> = {
   group: 'Children lay out inside the group box (its container when unsized); `stagger` offsets them',
   chart:
     'A `kind` bar|line|area|pie|donut|scatter chart from `labels` + `series` [{name, values (or points [[x, y]] for scatter), color?}] or `data` {src: "asset:x.csv" or .json, label?, series?, x?, y?, group?}; `stacked`, `horizontal`, `legend` top|bottom|none, `valueLabels` value|share|none, `format` (Intl.NumberFormat), `colors`; builds in over `buildDuration` (1.2s) with `stagger`; `updates` [{at, series}] tween to new values',
-  code: 'Syntax-highlighted `code` (shiki): `language` (any shiki language, default text), `theme` (default github-dark), `lineNumbers`, `highlight` and `focus` ([3, "5-7"]), `window` (true or {title}); `steps` [{code, at?, highlight?, focus?}] morph line by line; type it with the `typewriter` preset',
+  code: 'Syntax-highlighted `code` (shiki): `language` (any shiki language, default text), `theme` (default github-dark), `lineNumbers`, `highlight` and `focus` ([3, "5-7"]), `window` (true or {title}); `steps` [{code, at?, highlight?, focus?}] morph token by token (shared code moves, the rest crossfades); type it with the `typewriter` preset',
   markdown:
     'Markdown `markdown` (headings, bold, italic, inline code, lists, quotes, links, fenced code drawn like `code`) wrapped in its box; `size` 36, `color`, `headingColor`, `accent`, `theme` for code blocks; `reveal` true or {delay, stagger, duration} shows blocks one after another',
   terminal:

@@ -1,5 +1,5 @@
 // The code element: source code highlighted by shiki in a chosen theme, in a window, with line
-// numbers, highlighted or focused lines, a typewriter reveal and steps that morph line by line.
+// numbers, highlighted or focused lines, a typewriter reveal and steps that morph token by token.
 import { z } from 'zod';
 import { ColorSchema } from './color.ts';
 import {
@@ -68,7 +68,7 @@ export const CodeThemeSchema = z
 export const CodeStepSchema = z
   .strictObject({
     code: CodeSourceSchema.describe(
-      'This version of the code. Lines it shares with the one before stay and slide.',
+      'This version of the code. What it shares with the one before (lines kept, re-indented or lightly edited) moves to its new place; the rest crossfades.',
     ),
     at: TimeSchema.optional().describe(
       'When the morph into this version starts, from the element start; default the steps spread evenly over the element.',
@@ -118,7 +118,9 @@ export const CodeElementSchema = z
       .array(CodeStepSchema)
       .max(MAX_CODE_STEPS)
       .optional()
-      .describe('Later versions the code morphs into, line by line: kept lines slide, new ones fade in.'),
+      .describe(
+        'Later versions the code morphs into, token by token: shared code moves, the rest crossfades.',
+      ),
     morphDuration: TimeSchema.optional().describe(
       'How long each morph between versions takes; default 0.8s.',
     ),

@@ -1,33 +1,30 @@
 // The code element drawn: a panel in the theme's background (a window bar with three dots and a
 // title by default), a gutter of line numbers, and the highlighted tokens of the version on show,
-// line by line at the rows code-steps.ts gives them. The panel keeps one size through every step,
-// the largest any version needs, so morphs never resize it.
+// line by line at the rows code-steps.ts gives them (during a morph, token by token:
+// code-morph-draw.ts). The panel keeps one size through every step, the largest any version needs,
+// so morphs never resize it.
 //
 // Tokens are drawn one after another at their measured advances, in the theme's colours and font
 // styles. Without a highlighter (a host that prepared none) the code draws in one colour.
 import { perHost } from '../../canvas/host-cache.ts';
 import { roundedRectPath } from '../../canvas/paint.ts';
 import type { Box, CodeToken, Ctx2D, DrawEnv, HighlightedCode } from '../../canvas/types.ts';
-import { resolveLength } from '../../layout/length.ts';
 import type { TypingState } from '../../animation/state.ts';
-import { DEFAULT_CODE_LANGUAGE, DEFAULT_CODE_THEME } from '../../spec/code-element.ts';
 import type { CodeElement } from '../../spec/code-element.ts';
 import { canvasColor, formatRgba, mixColors, parseColor } from '../../spec/color.ts';
 import type { Rgba } from '../../spec/color.ts';
 import { countTypedCharacters, graphemes } from '../../spec/text-units.ts';
 import { codeFrameAt, codeVersions, splitCodeLines } from './code-steps.ts';
 import type { CodeFrame, CodeVersion } from './code-steps.ts';
+import { codeLook, cssFont, DIMMED_ALPHA } from './code-look.ts';
+import { morphLinePairs, morphTokens } from './code-morph.ts';
+import { drawMorphText } from './code-morph-draw.ts';
+import type { CodeLook } from './code-look.ts';
 import type { ElementDrawArgs } from '../definition.ts';
 
-const DEFAULT_SIZE = 30;
-const DEFAULT_LINE_HEIGHT = 1.5;
-const DEFAULT_PADDING_EM = 1.1;
-const DEFAULT_RADIUS = 18;
-const DEFAULT_ACCENT = '#58a6ff';
 /** Without a highlighter: github-dark's own colours. */
 const PLAIN_FOREGROUND = '#e1e4e8';
 const PLAIN_BACKGROUND = '#24292e';
-const BAR_HEIGHT_EM = 2;
 const DOT_RADIUS_EM = 0.22;
 const DOT_GAP_EM = 0.72;
 const DOTS = ['#ff5f57', '#febc2e', '#28c840'];
@@ -36,64 +33,8 @@ const TITLE_SIZE_EM = 0.8;
 const GUTTER_GAP_COLUMNS = 2.2;
 const HIGHLIGHT_BAND_ALPHA = 0.16;
 const HIGHLIGHT_BAR_EM = 0.14;
-/** Lines another line's focus dims keep this much of their opacity. */
-const DIMMED_ALPHA = 0.3;
 const CURSOR_WIDTH_EM = 0.1;
 const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
-
-/** Everything about a code element's look in real pixels. */
-export interface CodeLook {
-  family: string;
-  size: number;
-  lineHeight: number;
-  padding: number;
-  radius: number;
-  barHeight: number;
-  title: string | undefined;
-  dots: boolean;
-  /** Panel, bar, border and shadow: false draws the code alone. */
-  chrome: boolean;
-  lineNumbers: boolean;
-  accent: string;
-  background: string | undefined;
-  language: string;
-  theme: string;
-}
-
-export function codeLook(element: CodeElement, env: DrawEnv, overrideSize?: number): CodeLook {
-  const context = { frame: env.size, scale: env.scale };
-  const size =
-    overrideSize !== undefined
-      ? overrideSize * env.scale
-      : resolveLength(element.size ?? DEFAULT_SIZE, env.size.height, context);
-  const window = element.window ?? true;
-  const dots = window !== false && (window === true || window.dots !== false);
-  const title = typeof window === 'object' ? window.title : undefined;
-  return {
-    family: env.fontFamily(element.font ?? 'mono'),
-    size,
-    lineHeight: size * (element.lineHeight ?? DEFAULT_LINE_HEIGHT),
-    padding:
-      element.padding === undefined
-        ? DEFAULT_PADDING_EM * size
-        : resolveLength(element.padding, size, context),
-    radius: resolveLength(element.radius ?? DEFAULT_RADIUS, size, context),
-    barHeight: dots || title ? BAR_HEIGHT_EM * size : 0,
-    title,
-    dots,
-    chrome: window !== false,
-    lineNumbers: element.lineNumbers ?? false,
-    accent: element.accent ?? DEFAULT_ACCENT,
-    background: element.background,
-    language: element.language ?? DEFAULT_CODE_LANGUAGE,
-    theme: element.theme ?? DEFAULT_CODE_THEME,
-  };
-}
-
-function cssFont(look: CodeLook, token?: Pick<CodeToken, 'bold' | 'italic'>, size = look.size): string {
-  const weight = token?.bold ? 700 : 400;
-  return `${token?.italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px "${look.family.replace(/["\\]/g, '')}"`;
-}
 
 /** The code's tokens in its theme, or in one colour when the host prepared no highlighter. */
 export function highlightedCode(
@@ -476,16 +417,24 @@ export function drawCodePanel(
         cursor: undefined,
       }
     : undefined;
-  const ordered = budget ? [...frame.lines].sort((a, b) => a.row - b.row) : frame.lines;
+  const { morph } = frame;
+  if (morph) {
+    const side = (index: number) => ({ version: versions[index]!, code: highlighted[index]! });
+    drawMorphText(ctx, look, morph, side(morph.from), side(morph.from + 1), {
+      x: area.x,
+      baseline: (row) => rowTop(row) + baselineInRow,
+    });
+  }
+  // A morph draws its text token by token (above); a still frame draws it line by line.
+  const ordered = morph ? [] : budget ? [...frame.lines].sort((a, b) => a.row - b.row) : frame.lines;
   for (const line of ordered) {
     if (budget && budget.left <= 0) break;
     const tokens = highlighted[line.version]!.lines[line.line] ?? [];
     ctx.globalAlpha = baseAlpha * line.alpha * (1 - (1 - DIMMED_ALPHA) * line.dim);
     const baseline = rowTop(line.row) + baselineInRow;
-    const x = area.x + line.shiftEm * look.size;
     const end = budget
-      ? drawTokens(ctx, look, tokens, theme.foreground, x, baseline, budget)
-      : drawRuns(ctx, look, tokenRuns(ctx, look, tokens, theme.foreground), x, baseline);
+      ? drawTokens(ctx, look, tokens, theme.foreground, area.x, baseline, budget)
+      : drawRuns(ctx, look, tokenRuns(ctx, look, tokens, theme.foreground), area.x, baseline);
     if (budget) budget.cursor = { x: end, row: line.row };
   }
   ctx.globalAlpha = baseAlpha;
@@ -526,16 +475,15 @@ function drawGutter(
 
 export function drawCode({ ctx, element, box, env, state, time }: ElementDrawArgs<CodeElement>): void {
   const versions = versionsOf(element);
-  const frame = codeFrameAt(element, versions, time.elementSeconds, time.elementDuration, env.fps);
   const size = typeof state.props.size === 'number' ? state.props.size : undefined;
-  drawCodePanel(
-    ctx,
-    env,
-    codeLook(element, env, size),
-    box,
-    { versions, frame, typing: state.typing },
-    !element.shadow,
+  const look = codeLook(element, env, size);
+  // A line's band goes where its text goes: lines pair as their tokens move.
+  const tokensOf = (index: number) =>
+    highlightedCode(env, versions[index]!.code, look.language, look.theme).lines;
+  const frame = codeFrameAt(element, versions, time.elementSeconds, time.elementDuration, env.fps, (from) =>
+    morphLinePairs(morphTokens(tokensOf(from), tokensOf(from + 1))),
   );
+  drawCodePanel(ctx, env, look, box, { versions, frame, typing: state.typing }, !element.shadow);
 }
 
 /** A static code block (markdown's fenced code): one version, no steps, no typing. */

@@ -34,10 +34,14 @@ describe('matchLines', () => {
     ]);
   });
 
-  it('ignores trailing spaces when matching', () => {
+  it('ignores trailing spaces and indentation when matching', () => {
     expect(matchLines(['a  ', 'b'], ['x', 'a', 'b'])).toEqual([
       [0, 1],
       [1, 2],
+    ]);
+    expect(matchLines(['a', '  b'], ['  a', '    b'])).toEqual([
+      [0, 0],
+      [1, 1],
     ]);
   });
 });
@@ -65,23 +69,35 @@ describe('morphFrame', () => {
     expect(end.rows).toBe(3);
   });
 
-  it('slides kept lines, fades removed lines out in place and added lines in where they land', () => {
+  it('slides kept lines, and fades removed lines out in place while added lines fade in where they land', () => {
     // The closing brace moves from row 4 to row 2: halfway through, it is at row 3.
     expect(find(0.5, 1, 2)).toMatchObject({ row: 3, alpha: 1 });
     // The first line stays on row 0 all along.
     expect(find(0.5, 1, 0)).toMatchObject({ row: 0, alpha: 1 });
-    // Removed lines are gone by the middle; the added line is half-way in and still sliding.
-    expect(find(0.5, 0, 1)).toBeUndefined();
-    const added = find(0.75, 1, 1)!;
-    expect(added.row).toBe(1);
-    expect(added.alpha).toBeGreaterThan(0.3);
-    expect(added.alpha).toBeLessThan(1);
-    expect(added.shiftEm).toBeGreaterThan(0);
-    const leaving = find(0.2, 0, 2)!;
-    expect(leaving.row).toBe(2);
-    expect(leaving.alpha).toBeLessThan(1);
-    expect(leaving.shiftEm).toBeLessThan(0);
+    // What leaves and what arrives overlap: half of each halfway through, never a gap between them.
+    expect(find(0.5, 0, 1)).toMatchObject({ row: 1, alpha: 0.5 });
+    expect(find(0.5, 1, 1)).toMatchObject({ row: 1, alpha: 0.5 });
+    for (const progress of [0.1, 0.3, 0.45, 0.6, 0.8, 0.95]) {
+      const leaving = find(progress, 0, 2)?.alpha ?? 0;
+      const arriving = find(progress, 1, 1)?.alpha ?? 0;
+      expect(leaving + arriving).toBeCloseTo(1, 9);
+    }
+    expect(find(0.2, 0, 2)!.alpha).toBeLessThan(1);
+    expect(find(0.2, 0, 2)!.row).toBe(2);
     expect(morphFrame(versions, 0, 0.5).rows).toBe(4);
+    expect(morphFrame(versions, 0, 0.5).morph).toEqual({ from: 0, move: 0.5, fade: 0.5 });
+    expect(morphFrame(versions, 0, 1).morph).toBeUndefined();
+  });
+
+  it('slides a re-indented line instead of fading it out and in', () => {
+    const wrapped = codeVersions(
+      element({ code: 'run();\nstop();', steps: [{ code: 'try {\n  run();\n} finally {\n  stop();\n}' }] }),
+    );
+    const frame = morphFrame(wrapped, 0, 0.5);
+    expect(frame.lines.filter((l) => l.alpha === 1).map((l) => [l.line, l.row])).toEqual([
+      [1, 0.5],
+      [3, 2],
+    ]);
   });
 });
 

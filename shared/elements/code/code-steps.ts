@@ -1,8 +1,9 @@
 // What a code element shows at a moment, before any pixel is drawn: which version of the code, and
-// during a morph between two versions where each line stands (rows, fractional while sliding), how
-// opaque it is and how highlighted or dimmed. Lines are matched between versions by a longest
-// common subsequence of lines: kept lines slide to their new row, removed lines fade out where they
-// were, added lines fade and slide in where they land (the code-walkthrough look).
+// during a morph between two versions how far it has gone and where each line's band stands (rows,
+// fractional while sliding), how opaque it is and how highlighted or dimmed. Lines are matched by a
+// longest common subsequence of their text, indentation aside: kept lines slide to their new row,
+// removed lines fade out where they were while added lines fade in where they land, at once, so
+// the window never empties. The text itself morphs token by token (code-morph.ts).
 import { easingFunction } from '../../animation/easing.ts';
 import type { CodeElement, LineRefs } from '../../spec/code-element.ts';
 import { timeToSeconds } from '../../spec/time.ts';
@@ -26,16 +27,25 @@ export interface CodeLinePlacement {
   row: number;
   /** 0..1: fading in or out during a morph. */
   alpha: number;
-  /** Horizontal offset in em while it slides in or out. */
-  shiftEm: number;
   /** 0..1: how much of the highlight band it has. */
   highlight: number;
   /** 0..1: how far it is dimmed by another line's focus. */
   dim: number;
 }
 
+/** A morph under way: from version `from` to the next, its phases eased (0..1). */
+export interface CodeMorph {
+  from: number;
+  /** How far kept text and bands have moved, and highlight and focus blended. */
+  move: number;
+  /** How far what leaves has faded out and what arrives has faded in: the same share, so they overlap. */
+  fade: number;
+}
+
 export interface CodeFrame {
   lines: CodeLinePlacement[];
+  /** Set while a morph runs: the text then draws token by token, not by `lines`. */
+  morph?: CodeMorph;
   /** Rows in view, fractional while the block grows or shrinks. */
   rows: number;
   /** The version shown (the later one, once a morph has started). */
@@ -90,9 +100,12 @@ export function stepStarts(element: CodeElement, durationSeconds: number, fps: n
   });
 }
 
-/** Which lines of `before` survive in `after`: pairs [beforeIndex, afterIndex] of a longest common subsequence. */
+/**
+ * Which lines of `before` survive in `after`: pairs [beforeIndex, afterIndex] of a longest common
+ * subsequence of lines, compared without their indentation (a re-indented line is kept, and slides).
+ */
 export function matchLines(before: readonly string[], after: readonly string[]): [number, number][] {
-  const key = (line: string) => line.trimEnd();
+  const key = (line: string) => line.trim();
   const n = before.length;
   const m = after.length;
   // lengths[i][j]: the longest common subsequence of before[i..] and after[j..].
@@ -126,10 +139,17 @@ function phase(progress: number, from: number, to: number): number {
   return smooth(Math.min(1, Math.max(0, (progress - from) / (to - from))));
 }
 
-/** How far added lines travel in as they fade in, and removed lines as they fade out. */
-const SLIDE_EM = 0.8;
+/**
+ * A morph's phases at `progress` (0..1): kept text moves over the whole morph; what leaves fades
+ * out exactly as fast as what arrives fades in, over its middle, so the two always add up to one
+ * whole version's worth of code. (Fading one out before the other in left the window blank.)
+ */
+export function morphPhases(progress: number): { move: number; fade: number } {
+  return { move: phase(progress, 0, 1), fade: phase(progress, 0.15, 0.85) };
+}
 
-function dimmed(version: CodeVersion, line: number): number {
+/** 1 where a line is dimmed by another line's focus, else 0. */
+export function lineDim(version: CodeVersion, line: number): number {
   return version.focus.size > 0 && !version.focus.has(line) ? 1 : 0;
 }
 
@@ -143,44 +163,42 @@ function staticFrame(versions: readonly CodeVersion[], index: number): CodeFrame
       line,
       row: line,
       alpha: 1,
-      shiftEm: 0,
       highlight: version.highlight.has(line) ? 1 : 0,
-      dim: dimmed(version, line),
+      dim: lineDim(version, line),
     })),
   };
 }
 
+/** Which lines of version `from` become which of the next: [before, after] pairs. */
+export type LinePairing = (from: number) => [number, number][];
+
 /**
- * The morph from version `from` to the next at `progress` (0..1): removed lines fade out first
- * (0–0.5), kept lines slide (0.15–0.85), added lines fade in last (0.4–1), so what leaves is mostly
- * gone before anything lands where it was. Highlight and focus blend over the whole morph.
+ * The morph from version `from` to the next at `progress` (0..1): kept lines slide to their new
+ * row, removed lines fade out in place while added lines fade in where they land; highlight and
+ * focus blend as lines move. Lines are kept as `pairLines` says (the drawing pairs them as their
+ * tokens move), else by their text.
  */
-export function morphFrame(versions: readonly CodeVersion[], from: number, progress: number): CodeFrame {
+export function morphFrame(
+  versions: readonly CodeVersion[],
+  from: number,
+  progress: number,
+  pairLines?: LinePairing,
+): CodeFrame {
   if (progress <= 0) return staticFrame(versions, from);
   if (progress >= 1) return staticFrame(versions, from + 1);
   const before = versions[from]!;
   const after = versions[from + 1]!;
-  const pairs = matchLines(before.lines, after.lines);
+  const pairs = pairLines?.(from) ?? matchLines(before.lines, after.lines);
   const keptBefore = new Map(pairs);
   const keptAfter = new Set(pairs.map(([, j]) => j));
-  const out = phase(progress, 0, 0.5);
-  const move = phase(progress, 0.15, 0.85);
-  const enter = phase(progress, 0.4, 1);
-  const blend = phase(progress, 0, 1);
+  const { move, fade } = morphPhases(progress);
   const mix = (a: number, b: number, t: number) => a + (b - a) * t;
   const lines: CodeLinePlacement[] = [];
   before.lines.forEach((_, i) => {
     const j = keptBefore.get(i);
+    const highlight = before.highlight.has(i) ? 1 : 0;
     if (j === undefined) {
-      lines.push({
-        version: from,
-        line: i,
-        row: i,
-        alpha: 1 - out,
-        shiftEm: -SLIDE_EM * out,
-        highlight: before.highlight.has(i) ? 1 : 0,
-        dim: dimmed(before, i),
-      });
+      lines.push({ version: from, line: i, row: i, alpha: 1 - fade, highlight, dim: lineDim(before, i) });
       return;
     }
     lines.push({
@@ -188,27 +206,20 @@ export function morphFrame(versions: readonly CodeVersion[], from: number, progr
       line: j,
       row: mix(i, j, move),
       alpha: 1,
-      shiftEm: 0,
-      highlight: mix(before.highlight.has(i) ? 1 : 0, after.highlight.has(j) ? 1 : 0, blend),
-      dim: mix(dimmed(before, i), dimmed(after, j), blend),
+      highlight: mix(highlight, after.highlight.has(j) ? 1 : 0, move),
+      dim: mix(lineDim(before, i), lineDim(after, j), move),
     });
   });
   after.lines.forEach((_, j) => {
     if (keptAfter.has(j)) return;
-    lines.push({
-      version: from + 1,
-      line: j,
-      row: j,
-      alpha: enter,
-      shiftEm: SLIDE_EM * (1 - enter),
-      highlight: after.highlight.has(j) ? 1 : 0,
-      dim: dimmed(after, j),
-    });
+    const highlight = after.highlight.has(j) ? 1 : 0;
+    lines.push({ version: from + 1, line: j, row: j, alpha: fade, highlight, dim: lineDim(after, j) });
   });
   return {
     version: from + 1,
     rows: mix(before.lines.length, after.lines.length, move),
     lines: lines.filter((line) => line.alpha > 0),
+    morph: { from, move, fade },
   };
 }
 
@@ -219,6 +230,7 @@ export function codeFrameAt(
   elementSeconds: number,
   elementDuration: number,
   fps: number,
+  pairLines?: LinePairing,
 ): CodeFrame {
   const starts = stepStarts(element, elementDuration, fps);
   const morph =
@@ -233,5 +245,5 @@ export function codeFrameAt(
   const next = starts[current] ?? Infinity;
   const length = Math.min(morph, next - start);
   const progress = length <= 0 ? 1 : (elementSeconds - start) / length;
-  return morphFrame(versions, current - 1, Math.min(1, progress));
+  return morphFrame(versions, current - 1, Math.min(1, progress), pairLines);
 }
