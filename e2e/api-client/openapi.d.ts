@@ -2221,7 +2221,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -2236,9 +2239,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -2281,13 +2296,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -2305,8 +2323,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -2452,7 +2472,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -2467,9 +2490,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -2512,13 +2547,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -2536,8 +2574,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -2736,7 +2776,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -2751,9 +2794,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -2796,13 +2851,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -2820,8 +2878,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -2988,7 +3048,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -3003,9 +3066,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -3048,13 +3123,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -3072,8 +3150,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -3332,7 +3412,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -3347,9 +3430,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -3392,13 +3487,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -3416,8 +3514,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -3526,7 +3626,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -3541,9 +3644,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -3586,13 +3701,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -3610,8 +3728,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -3726,7 +3846,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -3741,9 +3864,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -3786,13 +3921,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -3810,8 +3948,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -3924,7 +4064,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -3939,9 +4082,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -3984,13 +4139,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -4008,8 +4166,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -4120,7 +4280,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -4135,9 +4298,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -4180,13 +4355,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -4204,8 +4382,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -4305,7 +4485,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -4320,9 +4503,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -4365,13 +4560,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -4389,8 +4587,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -4508,7 +4708,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -4523,9 +4726,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -4568,13 +4783,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -4592,8 +4810,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -4716,7 +4936,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -4731,9 +4954,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -4776,13 +5011,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -4800,8 +5038,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -4917,7 +5157,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -4932,9 +5175,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -4977,13 +5232,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -5001,8 +5259,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -5108,7 +5368,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -5123,9 +5386,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -5168,13 +5443,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -5192,8 +5470,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -5301,7 +5581,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -5316,9 +5599,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -5361,13 +5656,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -5385,8 +5683,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -5498,7 +5798,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -5513,9 +5816,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -5558,13 +5873,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -5582,8 +5900,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -5695,7 +6015,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -5710,9 +6033,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -5755,13 +6090,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -5779,8 +6117,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -5913,7 +6253,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -5928,9 +6271,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -5973,13 +6328,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -5997,8 +6355,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -6110,7 +6470,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -6125,9 +6488,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -6170,13 +6545,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -6194,8 +6572,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {
@@ -6341,7 +6721,10 @@ export interface components {
           /** @description How long it stays; default until the scene ends. */
           duration?: number | string;
           animate?: {
-            /** @enum {string} */
+            /**
+             * @description Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.
+             * @enum {string}
+             */
             preset:
               | 'fadeIn'
               | 'fadeOut'
@@ -6356,9 +6739,21 @@ export interface components {
               | 'blurOut'
               | 'maskWipeIn'
               | 'maskWipeOut'
+              | 'maskRevealIn'
+              | 'maskRevealOut'
+              | 'flipIn'
+              | 'flipOut'
+              | 'rotateIn'
+              | 'rotateOut'
+              | 'dropIn'
+              | 'bounceIn'
+              | 'elasticIn'
+              | 'shake'
               | 'spin'
               | 'float'
               | 'pulse'
+              | 'rock'
+              | 'glow'
               | 'drift'
               | 'kenBurns'
               | 'wordByWord'
@@ -6401,13 +6796,16 @@ export interface components {
               | {
                   after: string;
                 };
-            /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+            /** @description How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever. */
             repeat?: number | 'forever';
             /** @description Delay between children of a group, or words of wordByWord. */
             stagger?: number | string;
-            /** @enum {string} */
+            /**
+             * @description The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).
+             * @enum {string}
+             */
             direction?: 'left' | 'right' | 'up' | 'down';
-            /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+            /** @description How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16. */
             distance?: number | string;
             /**
              * @description typewriter: type a character (default) or a word at a time.
@@ -6425,8 +6823,10 @@ export interface components {
                   /** @description Blink while not typing; default true. */
                   blink?: boolean;
                 };
-            /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+            /** @description Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24). */
             amount?: number;
+            /** @description glow: the colour of the halo; default white. */
+            color?: string;
           }[];
           keyframes?: {
             [key: string]: {

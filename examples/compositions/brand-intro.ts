@@ -4,16 +4,22 @@ import {
   blurOut,
   cut,
   drift,
+  dropIn,
   ellipse,
   fadeIn,
   flip,
   float,
+  glow,
   group,
   image,
+  maskRevealOut,
   maskWipeOut,
   music,
   path,
   pop,
+  rock,
+  rotateIn,
+  rotateOut,
   scaleIn,
   scene,
   sfx,
@@ -50,7 +56,11 @@ const orbiting = (d: string, angle: number, style: { fill?: Gradient | string; s
     rotation: angle / 4,
     fill: style.fill,
     stroke: style.stroke ? { color: style.stroke, width: 7 } : undefined,
-  }).animate(pop({ easing: bouncy }), float({ distance: 8, duration: `${2.4 + angle / 360}s` }));
+  }).animate(
+    pop({ easing: bouncy }),
+    float({ distance: 8, duration: `${2.4 + angle / 360}s` }),
+    rock({ amount: 8, duration: `${1.8 + angle / 720}s` }),
+  );
 };
 
 const mark = scene(
@@ -68,6 +78,7 @@ const mark = scene(
       }).animate(
         scaleIn({ duration: '0.9s', easing: spring({ stiffness: 90, damping: 14 }) }),
         spin({ duration: '16s', amount: 360 }),
+        rotateOut({ amount: 60, duration: '0.4s' }),
       ),
       group({ stagger: '0.12s' }, [
         orbiting(SHAPES.play, -60, { fill: brand }),
@@ -103,7 +114,7 @@ const tagline = scene(
     }).animate(fadeIn({ duration: '1.2s' }), drift({ direction: 'up', distance: 50 })),
     group({ height: 560 }, [
       path(SHAPES.play, { y: 0.1, width: 120, height: 120, fill: brand }).animate(
-        pop({ easing: bouncy }),
+        dropIn({ distance: 160 }),
         slideOut({ direction: 'up', duration: '0.4s' }),
       ),
       text('Make video like you write code.', {
@@ -125,7 +136,7 @@ const tagline = scene(
         size: 36,
         color: lilac,
         background: { color: '#ffffff12', paddingX: 28, paddingY: 14, radius: 14 },
-      }).animate(fadeIn({ delay: '1.3s' }), slideOut({ direction: 'down', duration: '0.4s' })),
+      }).animate(fadeIn({ delay: '1.3s' }), maskRevealOut({ direction: 'down', duration: '0.4s' })),
     ]),
   ],
 );
@@ -139,7 +150,8 @@ const endCard = scene(
   },
   [
     image('asset:logo.png', { y: 0.44, width: 300, height: 300, fit: 'contain' }).animate(
-      pop({ duration: '0.4s', amount: 0.9, easing: bouncy }),
+      rotateIn({ duration: '0.5s', amount: 120, easing: bouncy }),
+      glow({ color: '#f0567a', amount: 36, delay: '0.5s', duration: '1.3s' }),
     ),
     text('kino.dev', {
       y: 0.62,

@@ -2,18 +2,23 @@
 // the three promises, the date.
 import {
   blurIn,
+  bounceIn,
+  elasticIn,
   ellipse,
   fadeIn,
+  flipIn,
+  flipOut,
   group,
   keyframes,
   line,
+  maskRevealIn,
   music,
   pop,
-  pulse,
   rect,
   scaleIn,
   scene,
   sfx,
+  shake,
   slide,
   slideFadeIn,
   slideIn,
@@ -43,7 +48,7 @@ const reveal = scene({ duration: '3.2s', background: { type: 'noise', color: ink
       letterSpacing: 0.32,
       transform: 'uppercase',
       color: accent,
-    }).animate(slideFadeIn({ direction: 'up', distance: 24, duration: '0.7s' })),
+    }).animate(maskRevealIn({ duration: '0.7s' })),
     text('NOVA ONE', { y: 0.42, font: 'display', size: 230, letterSpacing: 0.02, color: paper }).animate(
       wordByWord({ duration: '0.7s', stagger: '0.18s', delay: '0.25s', easing: 'snappy' }),
     ),
@@ -87,7 +92,14 @@ const features = scene(
         fill: i === 2 ? accent : undefined,
         stroke: i === 2 ? undefined : { color: '#0b0b1018', width: 3 },
       }).animate(
-        scaleIn({ delay: `${0.1 * i}s`, duration: '0.9s', easing: spring({ stiffness: 120, damping: 16 }) }),
+        // The solid centre, last in, lands with a bounce; the rings around it spring open.
+        i === 2
+          ? bounceIn({ delay: '0.2s', duration: '0.9s' })
+          : scaleIn({
+              delay: `${0.1 * i}s`,
+              duration: '0.9s',
+              easing: spring({ stiffness: 120, damping: 16 }),
+            }),
       ),
     ),
     group({ height: 600, stagger: '0.16s' }, [
@@ -111,7 +123,7 @@ const features = scene(
         weight: 500,
         size: 36,
         color: mutedOnPaper,
-      }).animate(fadeIn({ delay: '0.9s' })),
+      }).animate(flipIn({ direction: 'up', delay: '0.9s' }), flipOut({ direction: 'up', duration: '0.4s' })),
     ]),
   ],
 );
@@ -126,7 +138,7 @@ const launchDate = scene(
   [
     group({ height: 460 }, [
       text('NOVA ONE', { y: 0.22, font: 'display', size: 170, color: paper }).animate(
-        pop({ easing: spring({ stiffness: 170, damping: 14 }), amount: 0.8 }),
+        elasticIn({ duration: '1.2s' }),
       ),
       text('Available May 12', {
         y: 0.62,
@@ -137,7 +149,7 @@ const launchDate = scene(
         background: { color: accentDeep, paddingX: 36, paddingY: 18, radius: 'pill' },
       }).animate(
         pop({ delay: '0.8s', easing: spring({ stiffness: 220, damping: 12 }) }),
-        pulse({ delay: '1.6s', amount: 0.04, duration: '1.4s' }),
+        shake({ delay: '1.8s', distance: 10 }),
       ),
       text('novaaudio.com', { y: 0.93, font: 'mono', size: 36, color: mutedOnInk }).animate(
         fadeIn({ delay: '1.4s', duration: '0.8s' }),

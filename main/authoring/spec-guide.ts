@@ -90,6 +90,7 @@ const ELEMENT_NOTES: Record<SpecElement['type'], string> = {
 const PRESET_KINDS: Record<PresetKind, string> = {
   entrance: 'entrances (play once into place at the element start)',
   exit: 'exits (default trigger elementEnd: they finish as the element leaves)',
+  emphasis: 'emphasis (plays once at the trigger and ends at rest, as it began)',
   loop: 'loops (repeat forever by default)',
   lifetime: 'lifetime (span the element from its start to its end)',
 };
@@ -137,10 +138,11 @@ function presetLines(): string[] {
   const kinds = Object.keys(PRESET_KINDS) as PresetKind[];
   return kinds.map((kind) => {
     const presets = ANIMATION_PRESETS.filter((preset) => PRESETS[preset].kind === kind).map((preset) => {
-      const seconds = PRESETS[preset].durationSeconds;
-      return seconds === 'lifetime' ? code(preset) : `${code(preset)} ${seconds}s`;
+      const { durationSeconds, summary } = PRESETS[preset];
+      const length = durationSeconds === 'lifetime' ? '' : ` ${durationSeconds}s`;
+      return `${code(preset)}${length} (${summary})`;
     });
-    return `- ${PRESET_KINDS[kind]}: ${presets.join(', ')}`;
+    return `- ${PRESET_KINDS[kind]}: ${presets.join('; ')}`;
   });
 }
 
@@ -427,7 +429,7 @@ Text \`font\`: ${fonts.join(', ')}, or a family declared in the spec's \`fonts\`
 
 ### Animation
 
-\`animate\`: a list of {${Object.keys(animation).join(', ')}}. Presets (default length):
+\`animate\`: a list of {${Object.keys(animation).join(', ')}}. Presets (default length; what each does, its defaults in parentheses):
 ${presetLines().join('\n')}
 
 - \`trigger\`: ${names(triggerNames)}, {"at": time} from the scene start, or {"after": "<id>"} when that
@@ -435,7 +437,9 @@ ${presetLines().join('\n')}
 - \`repeat\`: a count or "forever" (the default for loops).
 - \`stagger\`: ${animation.stagger.description ?? ''}
 - \`amount\`: ${animation.amount.description ?? ''}
-- \`direction\`: ${names(DirectionSchema.options)}; \`distance\`: a length.
+- \`direction\`: ${names(DirectionSchema.options)}. ${animation.direction.description ?? ''}
+- \`distance\`: ${animation.distance.description ?? ''}
+- \`color\`: ${animation.color.description ?? ''}
 - Easing: ${names(EASING_NAMES)}, {"spring": {stiffness, damping, mass}} or {"cubicBezier": [x1, y1, x2, y2]}.
 - \`keyframes\` animate ${names(ANIMATABLE_PROPERTIES)}:
   {"opacity": [{"at": 0, "value": 0}, {"at": "1s", "value": 1, "easing": "out"}]}; \`at\` is from the element start, in order.

@@ -30,6 +30,18 @@ describe('isAnimatingAt', () => {
     expect(isAnimatingAt(brief, 0.4, 30)).toBe(true);
   });
 
+  it('counts a shake (an emphasis) only while it plays, and a loop never', () => {
+    const shaken = resolved({ type: 'rect' }, 0, 4);
+    const play = { startSeconds: 1, durationSeconds: 0.6, repeat: 1, endSeconds: 1.6, staggerSeconds: 0 };
+    shaken.animations = [
+      { animation: { preset: 'shake' }, easing: 'linear', ...play },
+      { animation: { preset: 'rock' }, easing: 'gentle', ...play, startSeconds: 0, endSeconds: Infinity },
+    ];
+    expect(isAnimatingAt(shaken, 0.9, 30)).toBe(false);
+    expect(isAnimatingAt(shaken, 1.3, 30)).toBe(true);
+    expect(isAnimatingAt(shaken, 1.6, 30)).toBe(false);
+  });
+
   it('leaves a plain rect at rest', () => {
     expect(isAnimatingAt(resolved({ type: 'rect' }, 0, 2), 0.1, 30)).toBe(false);
   });

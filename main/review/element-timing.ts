@@ -51,15 +51,17 @@ function keyframesEndSeconds(resolved: ResolvedElement, fps: number): number {
 /**
  * Whether the element's own entrance, exit (a preset or built in) or keyframes are in play at
  * `sceneSeconds`. An entrance counts until it has finished (also while it waits for a delay, held at
- * its hidden start), an exit from when it starts (also once it has finished, held at its gone end).
- * Loops and lifetime moves (float, drift, Ken Burns) are the element's resting behaviour and do not
- * count.
+ * its hidden start), an exit from when it starts (also once it has finished, held at its gone end),
+ * an emphasis (shake) while it plays. Loops and lifetime moves (float, drift, Ken Burns) are the
+ * element's resting behaviour and do not count.
  */
 export function isAnimatingAt(resolved: ResolvedElement, sceneSeconds: number, fps: number): boolean {
   for (const animation of resolved.animations) {
     const kind = presetKind(animation.animation.preset);
     if (kind === 'entrance' && sceneSeconds < animation.endSeconds) return true;
     if (kind === 'exit' && sceneSeconds >= animation.startSeconds) return true;
+    const playing = animation.startSeconds <= sceneSeconds && sceneSeconds < animation.endSeconds;
+    if (kind === 'emphasis' && playing) return true;
   }
   const elementSeconds = sceneSeconds - resolved.startSeconds;
   const lifetime = resolved.endSeconds - resolved.startSeconds;

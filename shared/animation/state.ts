@@ -20,6 +20,13 @@ export interface AnimatedState {
   blur: number;
   /** Mask wipe: the visible fraction (1 = all), revealed from the `from` edge. */
   wipe: { visible: number; from: Direction } | undefined;
+  /**
+   * Mask reveal: the content moved `hidden` of the way toward `toward` to behind a mask edge just past
+   * that side of its resting box, so it slides in or out from behind the edge (0 = in place, 1 = gone).
+   */
+  reveal: { hidden: number; toward: Direction } | undefined;
+  /** A halo around what the element draws: its radius in real pixels and its colour. */
+  glow: { radius: number; color: string } | undefined;
   /** wordByWord: the reveal progress (0..1) of each word, by index. */
   wordProgress: ((wordIndex: number) => number) | undefined;
   /** typewriter: how much of the text is typed (0..1), by character or word, and its cursor. */
@@ -49,6 +56,8 @@ export function restingState(): AnimatedState {
     rotation: 0,
     blur: 0,
     wipe: undefined,
+    reveal: undefined,
+    glow: undefined,
     wordProgress: undefined,
     typing: undefined,
     kenBurns: undefined,

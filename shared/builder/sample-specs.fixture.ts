@@ -233,6 +233,47 @@ const everything: VideoSpec = {
       transition: { type: 'flip', duration: '0.3s' },
       elements: [{ type: 'text', text: 'Flip', animate: [{ preset: 'fadeIn' }, { preset: 'maskWipeOut' }] }],
     },
+    {
+      duration: 2,
+      elements: [
+        {
+          type: 'text',
+          text: 'Rise',
+          y: 0.3,
+          animate: [
+            { preset: 'maskRevealIn', direction: 'right' },
+            { preset: 'shake', trigger: { at: '1s' }, distance: 10 },
+            { preset: 'maskRevealOut' },
+          ],
+        },
+        {
+          type: 'rect',
+          width: 200,
+          height: 120,
+          fill: '#22d3ee',
+          animate: [
+            { preset: 'flipIn', direction: 'up' },
+            { preset: 'glow', color: '#f472b6', amount: 32 },
+            { preset: 'flipOut' },
+          ],
+        },
+        {
+          type: 'ellipse',
+          width: 120,
+          height: 120,
+          y: 0.75,
+          fill: '#facc15',
+          animate: [
+            { preset: 'rotateIn', amount: 180 },
+            { preset: 'rock', repeat: 2 },
+            { preset: 'rotateOut' },
+          ],
+        },
+        { type: 'text', text: 'Drop', x: 0.2, animate: [{ preset: 'dropIn', distance: '30%' }] },
+        { type: 'text', text: 'Bounce', x: 0.5, y: 0.9, animate: [{ preset: 'bounceIn', amount: 0.5 }] },
+        { type: 'text', text: 'Elastic', x: 0.8, animate: [{ preset: 'elasticIn', duration: '1.2s' }] },
+      ],
+    },
     { duration: 1, transition: { type: 'clockWipe' } },
     { duration: 0.5, transition: { type: 'cut' } },
   ],

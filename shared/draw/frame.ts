@@ -11,6 +11,7 @@ import { frameBox, placeElement, safeBox } from '../elements/place.ts';
 import { resolveLength } from '../layout/length.ts';
 import { backgroundIsOpaque, drawBackground } from './background.ts';
 import { sceneBoxes, sceneLookup } from './scene-lookup.ts';
+import { clipToWipe, elementFilter, revealFromEdge } from './element-effects.ts';
 import { compositeTransition } from './transition.ts';
 import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
 import { canvasColor } from '../spec/color.ts';
@@ -31,41 +32,6 @@ interface FrameContext {
 function numberProp(state: AnimatedState, name: string): number | undefined {
   const value = state.props[name];
   return typeof value === 'number' ? value : undefined;
-}
-
-function clipToWipe(ctx: Ctx2D, box: Box, state: AnimatedState): void {
-  const wipe = state.wipe;
-  if (!wipe) return;
-  const visible = Math.min(1, Math.max(0, wipe.visible));
-  // Extend across the wipe axis so strokes and shadows outside the box are not cut off.
-  const padX = box.width * 0.5 + 64;
-  const padY = box.height * 0.5 + 64;
-  ctx.beginPath();
-  switch (wipe.from) {
-    case 'left':
-      ctx.rect(box.x - padX, box.y - padY, padX + box.width * visible, box.height + 2 * padY);
-      break;
-    case 'right':
-      ctx.rect(
-        box.x + box.width * (1 - visible),
-        box.y - padY,
-        box.width * visible + padX,
-        box.height + 2 * padY,
-      );
-      break;
-    case 'up':
-      ctx.rect(box.x - padX, box.y - padY, box.width + 2 * padX, padY + box.height * visible);
-      break;
-    case 'down':
-      ctx.rect(
-        box.x - padX,
-        box.y + box.height * (1 - visible),
-        box.width + 2 * padX,
-        box.height * visible + padY,
-      );
-      break;
-  }
-  ctx.clip();
 }
 
 /**
@@ -96,7 +62,13 @@ export function drawElement(
   if (env.review?.hide?.(element)) return;
   const state = animatedState(resolved, sceneSeconds, { scale: env.scale, size: env.size, fps: env.fps });
   const opacity = (numberProp(state, 'opacity') ?? element.opacity ?? 1) * state.opacity;
-  if (opacity <= 0.002 || (state.wipe && state.wipe.visible <= 0)) return;
+  // Nothing would show: transparent, wiped away, or wholly behind the edge it is revealed from.
+  if (
+    opacity <= 0.002 ||
+    (state.wipe && state.wipe.visible <= 0) ||
+    (state.reveal && state.reveal.hidden >= 1)
+  )
+    return;
   const box = placeElement(element, container, env, state);
   const blur = (numberProp(state, 'blur') ?? 0) * env.scale + state.blur;
 
@@ -104,7 +76,9 @@ export function drawElement(
   ctx.globalAlpha *= opacity;
   transformElement(ctx, element, box, state);
   clipToWipe(ctx, box, state);
-  if (blur > 0.05) ctx.filter = `blur(${blur.toFixed(2)}px)`;
+  revealFromEdge(ctx, box, state);
+  const filter = elementFilter(blur, state);
+  if (filter) ctx.filter = filter;
   const observe = env.review?.observe;
   // Counters and captions are judged by the text they draw, which they report themselves.
   const observesItself = observe && element.type !== 'text' && isTextualType(element.type);

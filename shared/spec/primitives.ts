@@ -87,22 +87,43 @@ export const ANIMATION_PRESETS = [
   'blurOut',
   'maskWipeIn',
   'maskWipeOut',
+  'maskRevealIn',
+  'maskRevealOut',
+  'flipIn',
+  'flipOut',
+  'rotateIn',
+  'rotateOut',
+  'dropIn',
+  'bounceIn',
+  'elasticIn',
+  'shake',
   'spin',
   'float',
   'pulse',
+  'rock',
+  'glow',
   'drift',
   'kenBurns',
   'wordByWord',
   'typewriter',
 ] as const;
-export const AnimationPresetSchema = z.enum(ANIMATION_PRESETS);
+// The kinds here are those of shared/animation/presets.ts, which a test holds this text to.
+export const AnimationPresetSchema = z
+  .enum(ANIMATION_PRESETS)
+  .describe(
+    'Entrances (play once into place): fadeIn, slideIn, slideFadeIn, pop, scaleIn, blurIn, maskWipeIn, ' +
+      'maskRevealIn, flipIn, rotateIn, dropIn, bounceIn, elasticIn, wordByWord, typewriter. ' +
+      'Exits (end as the element leaves): fadeOut, slideOut, slideFadeOut, scaleOut, blurOut, maskWipeOut, ' +
+      'maskRevealOut, flipOut, rotateOut. Emphasis (once, back to rest): shake. ' +
+      'Loops (forever by default): spin, float, pulse, rock, glow. Lifetime: drift, kenBurns.',
+  );
 export type AnimationPreset = z.infer<typeof AnimationPresetSchema>;
 
 export const DirectionSchema = z.enum(['left', 'right', 'up', 'down']);
 export type Direction = z.infer<typeof DirectionSchema>;
 
 /**
- * When an animation starts. "elementStart" (the default for entrances and loops) and "elementEnd" (the
+ * When an animation starts. "elementStart" (the default for all but exits) and "elementEnd" (the
  * default for exits, which then end as the element leaves) follow the element; "sceneStart"/"sceneEnd"
  * follow its scene; {at} is a time from the scene start; {after: id} starts when that element's
  * animations have all finished.
@@ -123,10 +144,16 @@ export const AnimationSchema = z.strictObject({
   repeat: z
     .union([z.number().int().min(1).max(10_000), z.literal('forever')])
     .optional()
-    .describe('How many times the animation plays; loops (spin, float, pulse, drift) default to forever.'),
+    .describe(
+      'How many times the animation plays; loops (spin, float, pulse, rock, glow) default to forever.',
+    ),
   stagger: TimeSchema.optional().describe('Delay between children of a group, or words of wordByWord.'),
-  direction: DirectionSchema.optional(),
-  distance: LengthSchema.optional(),
+  direction: DirectionSchema.optional().describe(
+    'The way it moves (slides, drift, dropIn, maskReveal, shake), the edge a maskWipe starts from, or the axis a flip turns about (left/right: the vertical one).',
+  ),
+  distance: LengthSchema.optional().describe(
+    'How far it moves, in design pixels or a length ("30%" is of the frame along the motion): slides 120, float 18, drift 60, dropIn 240, shake 16.',
+  ),
   by: z
     .enum(['character', 'word'])
     .optional()
@@ -152,8 +179,9 @@ export const AnimationSchema = z.strictObject({
     .finite()
     .optional()
     .describe(
-      'Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30).',
+      'Strength: start scale for pop (0.5), scaleIn (0), bounceIn (0.3) and elasticIn (0), extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), degrees turned by rotateIn/Out (90) and either way by rock (6), blur radius for blurIn/Out (30), halo radius for glow (24).',
     ),
+  color: ColorSchema.optional().describe('glow: the colour of the halo; default white.'),
 });
 export type Animation = z.infer<typeof AnimationSchema>;
 

@@ -83,6 +83,18 @@ describe('entrances', () => {
     expect(at(0.6)).toMatchObject({ blur: 0, opacity: 1 });
   });
 
+  it('maskRevealIn hides it behind the edge it moves away from, overshoots with the easing, and keeps no mask at rest', () => {
+    const { at } = animated([{ preset: 'maskRevealIn', duration: 1, easing: 'back' }]);
+    expect(at(0).reveal).toEqual({ hidden: 1, toward: 'down' });
+    const hidden = Array.from({ length: 99 }, (_, i) => at((i + 1) / 100).reveal?.hidden ?? 0);
+    expect(Math.min(...hidden)).toBeLessThan(-0.05); // carried past its place, away from the edge
+    expect(at(1).reveal).toBeUndefined();
+    expect(animated([{ preset: 'maskRevealOut', direction: 'left' }]).at(4).reveal).toEqual({
+      hidden: 1,
+      toward: 'left',
+    });
+  });
+
   it('maskWipeIn reveals from the left edge by default', () => {
     const { at } = animated([{ preset: 'maskWipeIn' }]);
     expect(at(0).wipe).toEqual({ visible: 0, from: 'left' });
@@ -150,7 +162,36 @@ describe('exits', () => {
   });
 });
 
+describe('emphasis', () => {
+  it('shake plays once from the element start, scaled, and ends exactly at rest', () => {
+    const { at, element } = animated([{ preset: 'shake' }]);
+    expect(element.animations[0]).toMatchObject({
+      startSeconds: 0,
+      durationSeconds: 0.6,
+      repeat: 1,
+      endSeconds: 0.6,
+    });
+    const offsets = Array.from({ length: 61 }, (_, i) => at(i / 100).dx);
+    expect(Math.max(...offsets)).toBeLessThanOrEqual(16 * SCALE);
+    expect(Math.max(...offsets)).toBeGreaterThan(10 * SCALE);
+    expect(at(0.6)).toMatchObject({ dx: 0, dy: 0 });
+    expect(at(3)).toMatchObject({ dx: 0, dy: 0 });
+  });
+});
+
 describe('loops', () => {
+  it('glow swells from nothing to `amount` scaled and back, and rock leans ±`amount` degrees', () => {
+    const { at } = animated([
+      { preset: 'glow', color: '#f00' },
+      { preset: 'rock', amount: 10 },
+    ]);
+    expect(at(0)).toMatchObject({ glow: undefined, rotation: 0 });
+    expect(at(0.5).rotation).toBeCloseTo(10, 9);
+    expect(at(1).glow).toEqual({ radius: 24 * SCALE, color: '#f00' });
+    expect(at(1.5).rotation).toBeCloseTo(-10, 9);
+    expect(at(2).glow).toBeUndefined();
+  });
+
   it('spin turns `amount` degrees per repetition, forever by default', () => {
     const { at, element } = animated([{ preset: 'spin', duration: 2 }]);
     expect(element.animations[0]).toMatchObject({ repeat: Infinity, endSeconds: Infinity });
