@@ -168,6 +168,53 @@ describe('kino mcp (stdio)', () => {
     },
   );
 
+  it(
+    'names the subtitles drawn over a lower third by pointer, and stops once they move',
+    { timeout: 120_000 },
+    async () => {
+      const captions = {
+        type: 'captions',
+        id: 'subtitles',
+        srt: '1\n00:00:00,000 --> 00:00:03,000\nWe started with one question:\n',
+      };
+      const spec = (position: 'bottom' | 'top') => ({
+        kinoSpec: 1,
+        aspect: 'reels',
+        scenes: [
+          {
+            duration: '3s',
+            background: '#1e293b',
+            elements: [
+              { type: 'lowerThird', id: 'host', name: 'Ada Lovelace', title: 'Founder, Analytical Engines' },
+              { ...captions, position },
+            ],
+          },
+        ],
+      });
+      type Finding = {
+        code: string;
+        pointer?: string;
+        message: string;
+        remedy: string;
+        inspectFrame: number;
+      };
+      const review = async (position: 'bottom' | 'top') =>
+        (
+          expectSuccess(await call(client, 'review_video', { spec: spec(position), frames: 4 }))
+            .findings as Finding[]
+        ).filter((finding) => finding.code === 'element_overlap');
+      const found = await review('bottom');
+      expect(found).toHaveLength(1);
+      expect(found[0]!.pointer).toBe('/scenes/0/elements/1');
+      expect(found[0]!.message).toMatch(
+        /^captions \(id "subtitles", s0\/e1\) is drawn over lowerThird \(id "host", s0\/e0\)/,
+      );
+      expect(found[0]!.remedy).toContain("position: 'top'");
+      expect(found[0]!.inspectFrame).toBeGreaterThanOrEqual(0);
+      expect(await review('top')).toEqual([]);
+    },
+  );
+
   it('type-checks code without running it', { timeout: 60_000 }, async () => {
     const target = path.join(work, 'written-by-composition.txt');
     const broken = [

@@ -22,6 +22,7 @@ export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingC
   'caption_too_fast',
   'caption_offscreen',
   'label_overlap',
+  'element_overlap',
 ]);
 
 export const FAST_REVIEW_FRAMES = 6;

@@ -162,7 +162,7 @@ export function registerLookTools(server: McpServer, host: McpHost): void {
     'review_video',
     {
       title: 'Review a video before rendering it',
-      description: `Samples frames (default ${DEFAULT_REVIEW_FRAMES}, at most ${MAX_REVIEW_FRAMES}) of a spec or a registered composition and checks them as a careful editor would: text that overflows, is too small, too brief or low in contrast, elements off screen or outside the safe area, blank or frozen frames, missing media and fonts, silent or clipping audio. Each finding has the interval, a remedy and the frame to inspect with render_frame; for a spec, the element's JSON pointer. No findings means the checks passed.`,
+      description: `Samples frames (default ${DEFAULT_REVIEW_FRAMES}, at most ${MAX_REVIEW_FRAMES}) of a spec or a registered composition and checks them as a careful editor would: text that overflows, is too small, too brief or low in contrast, text drawn over other text, elements off screen or outside the safe area, blank or frozen frames, missing media and fonts, silent or clipping audio. Each finding has the interval, a remedy and the frame to inspect with render_frame; for a spec, the element's JSON pointer. No findings means the checks passed.`,
       inputSchema: z.object({
         ...subjectShape,
         frames: z

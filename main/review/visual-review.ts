@@ -8,6 +8,7 @@ import { captureSamples, sampleFrames } from './capture.ts';
 import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 import type { ReviewSample } from './capture.ts';
 import { captionFindings } from './captions/caption-review.ts';
+import { captionTracks } from './captions/caption-tracks.ts';
 import { checkDeterminism } from './determinism.ts';
 import type { FrameDeterminism } from '../../shared/protocol/workspace.ts';
 import { indexElements } from './element-timing.ts';
@@ -16,6 +17,7 @@ import { ReviewSession } from './review-session.ts';
 import type { ReviewSessionOptions } from './review-session.ts';
 import { checkBlankFrame } from './visual/blank-frame.ts';
 import { checkCodeOverflow } from './visual/code-overflow.ts';
+import { checkElementOverlap } from './visual/element-overlap.ts';
 import type { VisualCheck, VisualCheckInput } from './visual/check.ts';
 import { checkFrozenSegments } from './visual/frozen-segment.ts';
 import { checkLabelOverlap } from './visual/label-overlap.ts';
@@ -38,6 +40,7 @@ export const SAMPLE_CHECKS: readonly VisualCheck[] = [
   checkUnsafeArea,
   checkOffscreenElement,
   checkLabelOverlap,
+  checkElementOverlap,
   checkBlankFrame,
 ];
 
@@ -95,8 +98,10 @@ export async function visualReview(options: VisualReviewOptions): Promise<Visual
     });
     timings.captureMs = clock() - started;
     started = clock();
-    drafts.push(...runSampleChecks({ video, index, samples }));
-    drafts.push(...captionFindings(video, index, { env: session.layoutEnv, ctx: session.measuring.ctx }));
+    const layout = { env: session.layoutEnv, ctx: session.measuring.ctx };
+    const captions = captionTracks(video, index, layout);
+    drafts.push(...runSampleChecks({ video, index, samples, captions }));
+    drafts.push(...captionFindings(video, index, layout, captions));
     timings.checksMs = clock() - started;
     started = clock();
     const known = new Map(samples.map((sample) => [sample.frame, sample.sha256]));

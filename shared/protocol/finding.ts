@@ -14,6 +14,7 @@ export const FINDING_CODES = [
   'caption_too_fast',
   'caption_offscreen',
   'label_overlap',
+  'element_overlap',
   'blank_frame',
   'frozen_segment',
   'font_not_bundled',

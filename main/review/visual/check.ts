@@ -2,6 +2,7 @@
 import type { ModelElement } from '../../../shared/spec/model.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import type { ReviewSample } from '../capture.ts';
+import type { CaptionTrack } from '../captions/caption-tracks.ts';
 import type { ElementIndex } from '../element-timing.ts';
 import { lifetimeFrames } from '../element-timing.ts';
 import type { FindingDraft } from '../finding.ts';
@@ -10,6 +11,8 @@ export interface VisualCheckInput {
   video: ResolvedVideo;
   index: ElementIndex;
   samples: readonly ReviewSample[];
+  /** Every captions element with the frames each page is on screen (what a caption shows, and how long). */
+  captions: readonly CaptionTrack[];
 }
 
 export type VisualCheck = (input: VisualCheckInput) => FindingDraft[];

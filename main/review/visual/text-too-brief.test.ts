@@ -40,7 +40,12 @@ describe('text_too_brief', () => {
       ]),
     ]);
     const resolved = resolveTimeline(model);
-    const drafts = checkTextTooBrief({ video: resolved, index: indexElements(resolved), samples: [] });
+    const drafts = checkTextTooBrief({
+      video: resolved,
+      index: indexElements(resolved),
+      samples: [],
+      captions: [],
+    });
     expect(
       drafts.map((draft) => [draft.element, /on screen for ([\d.]+) s/.exec(draft.message)![1]]),
     ).toEqual([
