@@ -22,6 +22,7 @@ export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingC
   'caption_too_fast',
   'caption_offscreen',
   'label_overlap',
+  'missing_glyph',
 ]);
 
 export const FAST_REVIEW_FRAMES = 6;

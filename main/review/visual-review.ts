@@ -20,6 +20,7 @@ import type { VisualCheck, VisualCheckInput } from './visual/check.ts';
 import { checkFrozenSegments } from './visual/frozen-segment.ts';
 import { checkLabelOverlap } from './visual/label-overlap.ts';
 import { checkLowContrast } from './visual/low-contrast.ts';
+import { checkMissingGlyph } from './visual/missing-glyph.ts';
 import { checkOffscreenElement } from './visual/offscreen-element.ts';
 import { checkTextOverflow } from './visual/text-overflow.ts';
 import { checkTextTooBrief } from './visual/text-too-brief.ts';
@@ -39,6 +40,7 @@ export const SAMPLE_CHECKS: readonly VisualCheck[] = [
   checkOffscreenElement,
   checkLabelOverlap,
   checkBlankFrame,
+  checkMissingGlyph,
 ];
 
 export function runSampleChecks(input: VisualCheckInput): FindingDraft[] {
@@ -95,7 +97,7 @@ export async function visualReview(options: VisualReviewOptions): Promise<Visual
     });
     timings.captureMs = clock() - started;
     started = clock();
-    drafts.push(...runSampleChecks({ video, index, samples }));
+    drafts.push(...runSampleChecks({ video, index, samples, glyphs: session.glyphs() }));
     drafts.push(...captionFindings(video, index, { env: session.layoutEnv, ctx: session.measuring.ctx }));
     timings.checksMs = clock() - started;
     started = clock();

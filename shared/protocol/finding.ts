@@ -17,6 +17,7 @@ export const FINDING_CODES = [
   'blank_frame',
   'frozen_segment',
   'font_not_bundled',
+  'missing_glyph',
   'missing_asset',
   'nondeterministic',
   'audio_silence',

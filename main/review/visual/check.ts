@@ -1,5 +1,6 @@
 // What every visual check reads, and how findings name elements, times and lengths.
 import type { ModelElement } from '../../../shared/spec/model.ts';
+import type { GlyphCoverage } from '../../fonts/glyph-coverage.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import type { ReviewSample } from '../capture.ts';
 import type { ElementIndex } from '../element-timing.ts';
@@ -10,6 +11,8 @@ export interface VisualCheckInput {
   video: ResolvedVideo;
   index: ElementIndex;
   samples: readonly ReviewSample[];
+  /** Which characters the video's fonts have (bundled and declared); without it none is checked. */
+  glyphs?: GlyphCoverage | undefined;
 }
 
 export type VisualCheck = (input: VisualCheckInput) => FindingDraft[];

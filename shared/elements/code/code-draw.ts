@@ -8,6 +8,7 @@
 import { perHost } from '../../canvas/host-cache.ts';
 import { roundedRectPath } from '../../canvas/paint.ts';
 import type { Box, CodeToken, Ctx2D, DrawEnv, HighlightedCode } from '../../canvas/types.ts';
+import { cssFontFamilies } from '../../fonts/fonts.ts';
 import { resolveLength } from '../../layout/length.ts';
 import type { TypingState } from '../../animation/state.ts';
 import { DEFAULT_CODE_LANGUAGE, DEFAULT_CODE_THEME } from '../../spec/code-element.ts';
@@ -92,7 +93,7 @@ export function codeLook(element: CodeElement, env: DrawEnv, overrideSize?: numb
 
 function cssFont(look: CodeLook, token?: Pick<CodeToken, 'bold' | 'italic'>, size = look.size): string {
   const weight = token?.bold ? 700 : 400;
-  return `${token?.italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px "${look.family.replace(/["\\]/g, '')}"`;
+  return `${token?.italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px ${cssFontFamilies([look.family])}`;
 }
 
 /** The code's tokens in its theme, or in one colour when the host prepared no highlighter. */
