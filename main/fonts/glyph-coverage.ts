@@ -54,12 +54,13 @@ export class GlyphCoverage {
    * A family with no known file (undeclared, reported by font_not_bundled) has none.
    */
   missing(text: string, families: readonly string[]): string[] {
-    const sets = families.flatMap((family) => this.#characters(family));
     const missing = new Set<string>();
     for (const char of text) {
       if (missing.has(char) || INVISIBLE.test(char)) continue;
       const code = char.codePointAt(0)!;
-      if (!sets.some((set) => set.has(code))) missing.add(char);
+      // Family by family, as Skia looks: a face is read only once a character reaches it.
+      const has = (family: string) => this.#characters(family).some((set) => set.has(code));
+      if (!families.some(has)) missing.add(char);
     }
     return [...missing];
   }
