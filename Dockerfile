@@ -5,7 +5,8 @@
 #   docker run --rm kino doctor
 #
 # Debian 12's ffmpeg (5.1, with ffprobe and every encoder Kino uses) is the one Kino prefers and CI
-# tests with; the fonts Kino draws with come from npm, DejaVu only covers glyphs they lack.
+# tests with. The fonts Kino draws text with, the fallback chain for glyphs a family lacks included,
+# come from npm and are the only ones text reads; Debian's DejaVu is kept for SVG images naming fonts.
 FROM node:24-bookworm-slim
 
 RUN apt-get update \

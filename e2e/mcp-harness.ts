@@ -38,7 +38,10 @@ export const QUICK_SPEC = {
   ],
 };
 
-/** A reel whose second element's text is far too small to read: review finds text_too_small there. */
+/**
+ * A reel whose second element's text is far too small to read (review finds text_too_small there)
+ * and whose third has a ⏻ that no bundled font has (missing_glyph; its ★ comes from the fallback chain).
+ */
 export const TINY_TEXT_SPEC = {
   kinoSpec: 1,
   aspect: 'reels',
@@ -49,6 +52,7 @@ export const TINY_TEXT_SPEC = {
       elements: [
         { type: 'text', text: 'Launch day', size: 140, y: 0.4 },
         { type: 'text', text: 'terms and conditions apply to every offer', size: 12, y: 0.7 },
+        { type: 'text', text: '⏻ 4.8★', font: 'display', size: 120, y: 0.2 },
       ],
     },
   ],

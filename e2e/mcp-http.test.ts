@@ -115,6 +115,9 @@ describe('MCP over Streamable HTTP (kino serve, MCP_ENABLED=true)', () => {
       expect(review.findings).toContainEqual(
         expect.objectContaining({ code: 'text_too_small', pointer: '/scenes/0/elements/1' }),
       );
+      expect(review.findings).toContainEqual(
+        expect.objectContaining({ code: 'missing_glyph', pointer: '/scenes/0/elements/2' }),
+      );
       const composition = expectSuccess(await call(client, 'review_video', { key: 'stats', frames: 2 }));
       expect(composition.framesReviewed).toBe(2);
     } finally {

@@ -165,6 +165,12 @@ describe('kino mcp (stdio)', () => {
       expect(small!.inspectFrame).toBeGreaterThanOrEqual(0);
       // The big title has no finding of its own.
       expect(findings.filter((finding) => finding.pointer === '/scenes/0/elements/0')).toEqual([]);
+      // The same review as the workspace's: the character no font has, and not the ★ the chain draws.
+      const glyph = findings.find((finding) => finding.code === 'missing_glyph') as
+        { pointer?: string; message: string; remedy: string } | undefined;
+      expect(glyph, JSON.stringify(findings)).toMatchObject({ pointer: '/scenes/0/elements/2' });
+      expect(glyph!.message).toContain('has "⏻" (U+23FB), which no font of its stack');
+      expect(glyph!.remedy).toMatch(/^set this element's font to "mono"/);
     },
   );
 

@@ -20,12 +20,12 @@ import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
 const SHOTS = join(REPO_ROOT, 'build', 'studio-screenshots');
 warnIfNoChromium('e2e/studio.test.ts', 'the studio');
 
-/** A disclaimer at 24 px: review reports text_too_small on it. */
+/** A disclaimer at 24 px (text_too_small), and a ⏻ no font of the title's stack has (missing_glyph). */
 const FINE_PRINT = `import { fadeIn, scene, text, video } from 'kino';
 
 export default video({ title: 'Fine print', fps: 30, aspect: 'reels', background: '#0f172a' }, [
   scene({ duration: '2s' }, [
-    text('Limited edition', { id: 'title', y: 0.4, size: 96 }),
+    text('Limited edition ⏻', { id: 'title', y: 0.4, size: 96 }),
     text('Terms and conditions apply', { id: 'disclaimer', y: 0.7, size: 24, color: '#e2e8f0' }).animate(fadeIn()),
   ]),
 ]);
@@ -203,6 +203,9 @@ describe.skipIf(!hasChromium)('Kino Studio in Chromium (browser mode)', () => {
     const finding = page.locator('[data-testid="finding"][data-code="text_too_small"]');
     await finding.waitFor({ timeout: 90_000 });
     expect(await finding.textContent()).toMatch(/raise size/i);
+    // The studio shows the same review as the session CLI and MCP: the glyph no font has, too.
+    const glyph = page.locator('[data-testid="finding"][data-code="missing_glyph"]');
+    expect(await glyph.textContent()).toContain('"⏻" (U+23FB)');
     await shot(page, '06-review');
 
     const button = finding.locator('[data-testid="inspect-frame"]');

@@ -23,6 +23,7 @@ export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingC
   'caption_offscreen',
   'label_overlap',
   'element_overlap',
+  'missing_glyph',
 ]);
 
 export const FAST_REVIEW_FRAMES = 6;

@@ -425,6 +425,7 @@ Every element has ${fields(z.strictObject(elementBaseShape))}.
 ${elementLines().join('\n')}
 
 Text \`font\`: ${fonts.join(', ')}, or a family declared in the spec's \`fonts\` [{family, src, weight?, italic?}].
+A character the family lacks is drawn by bundled colour emoji, then symbols (★ ✓ → ∑, Greek, Cyrillic); no CJK face is bundled: declare one for Chinese, Japanese or Korean text.
 \`weight\` is 100..900 in steps of 100; \`letterSpacing\` is in em; \`background\` is {color, paddingX?, paddingY?, radius?: length | "pill"}.
 
 ### Animation

@@ -24,6 +24,30 @@ export function createSkiaSurface(width: number, height: number): SkiaSurface {
   return { skia, canvas: skia as unknown as OffscreenSurface['canvas'], ctx };
 }
 
+type TextReport = NonNullable<DrawReviewHooks['text']>;
+
+/**
+ * Makes the surface's context report every run of text it draws, with the font it is drawn in
+ * (review's missing_glyph reads which characters each element drew). Drawing is unchanged.
+ */
+export function reportingText<T extends OffscreenSurface>(surface: T, report: TextReport): T {
+  const { ctx } = surface;
+  const fill = ctx.fillText.bind(ctx);
+  const stroke = ctx.strokeText.bind(ctx);
+  // maxWidth is passed only when given: Skia reads an explicit undefined as no room at all.
+  ctx.fillText = (text, x, y, maxWidth) => {
+    report(ctx.font, text);
+    if (maxWidth === undefined) fill(text, x, y);
+    else fill(text, x, y, maxWidth);
+  };
+  ctx.strokeText = (text, x, y, maxWidth) => {
+    report(ctx.font, text);
+    if (maxWidth === undefined) stroke(text, x, y);
+    else stroke(text, x, y, maxWidth);
+  };
+  return surface;
+}
+
 export function createDrawEnv(
   size: FrameSize,
   fps: number,
@@ -39,7 +63,9 @@ export function createDrawEnv(
     fps,
     media,
     fontFamily: resolveFontFamily,
-    createSurface: createSkiaSurface,
+    createSurface: review?.text
+      ? (width, height) => reportingText(createSkiaSurface(width, height), review.text!)
+      : createSkiaSurface,
     createPath: (d) => new SkiaPath2D(d) as unknown as Path2D,
   };
 }

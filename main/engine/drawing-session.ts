@@ -9,9 +9,10 @@ import { resolveTimeline } from '../../shared/timeline/resolve.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import type { MediaError } from '../media/media-error.ts';
 import { encodePng } from './png.ts';
-import { createDrawEnv, createSkiaSurface, readRgba } from './canvas-host.ts';
+import { createDrawEnv, createSkiaSurface, readRgba, reportingText } from './canvas-host.ts';
 import type { SkiaSurface } from './canvas-host.ts';
 import { prepareFonts } from './fonts.ts';
+import type { FontFileUse } from './fonts.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { checkCaptions } from '../../shared/elements/captions/captions-pages.ts';
 import { checkCharts } from '../../shared/elements/chart/chart-data.ts';
@@ -56,6 +57,8 @@ export interface DrawingSessionOptions {
 export class DrawingSession {
   readonly video: ResolvedVideo;
   readonly unavailable: readonly UnavailableSource[];
+  /** The declared font files registered for this video (the bundled ones are not listed). */
+  readonly fonts: readonly FontFileUse[];
   readonly surface: SkiaSurface;
   readonly #media: MediaSession;
   readonly #env: ReturnType<typeof createDrawEnv>;
@@ -64,13 +67,16 @@ export class DrawingSession {
     video: ResolvedVideo,
     media: MediaSession,
     unavailable: UnavailableSource[],
+    fonts: FontFileUse[],
     review: DrawReviewHooks | undefined,
     code: CodeHighlighter | undefined,
   ) {
     this.video = video;
     this.#media = media;
     this.unavailable = unavailable;
-    this.surface = createSkiaSurface(video.size.width, video.size.height);
+    this.fonts = fonts;
+    const surface = createSkiaSurface(video.size.width, video.size.height);
+    this.surface = review?.text ? reportingText(surface, review.text) : surface;
     this.#env = createDrawEnv(video.size, video.fps, media, review, code);
   }
 
@@ -84,7 +90,7 @@ export class DrawingSession {
     // then highlights without waiting.
     const highlighter = prepareCodeHighlighter(options.model);
     highlighter.catch(() => undefined);
-    await prepareFonts(options.model, options.project, options.signal, collect('font'));
+    const fonts = await prepareFonts(options.model, options.project, options.signal, collect('font'));
     const video = options.resolve
       ? options.resolve(options.model)
       : resolveTimeline(options.model, { aspect: options.aspect });
@@ -98,7 +104,7 @@ export class DrawingSession {
     );
     checkCaptions(video.model, (src) => media.captionText(src));
     checkCharts(video.model, (src) => media.dataText(src));
-    return new DrawingSession(video, media, unavailable, options.review, await highlighter);
+    return new DrawingSession(video, media, unavailable, fonts, options.review, await highlighter);
   }
 
   get framesTotal(): number {

@@ -34,7 +34,7 @@ describe('bundledFontFiles', () => {
     expect(styles('mono')).toEqual(both([100, 200, 300, 400, 500, 600, 700, 800]));
     expect(styles('display')).toEqual(['400']);
     for (const file of files) {
-      expect(file.path).toMatch(/\.ttf$/);
+      expect(file.path).toMatch(file.format === 'woff2' ? /\.woff2$/ : /\.ttf$/);
       expect(existsSync(file.path)).toBe(true);
     }
     expect(files.find((f) => f.family === 'sans' && f.weight === 700 && !f.italic)!.path).toMatch(
@@ -42,9 +42,16 @@ describe('bundledFontFiles', () => {
     );
   });
 
-  it('names the alias each file is registered under', () => {
+  it('names the alias each file is registered under, the fallback chain included', () => {
     expect(new Set(files.map((file) => `${file.family}=${file.alias}`))).toEqual(
-      new Set(['sans=Kino Sans', 'serif=Kino Serif', 'mono=Kino Mono', 'display=Kino Display']),
+      new Set([
+        'sans=Kino Sans',
+        'serif=Kino Serif',
+        'mono=Kino Mono',
+        'display=Kino Display',
+        'emoji=Kino Emoji',
+        'symbols=Kino Symbols',
+      ]),
     );
   });
 
@@ -62,6 +69,8 @@ describe('registerBundledFonts', () => {
 
   it('registers every style once under the Kino aliases', () => {
     const family = (name: string) => GlobalFonts.families.find((f) => f.family === name);
+    expect(family('Kino Emoji')!.styles).toHaveLength(1);
+    expect(family('Kino Symbols')!.styles).toHaveLength(4);
     expect(family('Kino Sans')!.styles).toHaveLength(18);
     expect(family('Kino Serif')!.styles).toHaveLength(12);
     expect(family('Kino Mono')!.styles).toHaveLength(16);

@@ -26,7 +26,7 @@ export function registerFontFile(path: string, family: string): void {
   registeredFiles.add(key);
 }
 
-/** Registers every weight and italic of the four bundled families under their "Kino …" aliases. */
+/** Registers every weight and italic of the bundled families and the fallback chain under their "Kino …" aliases. */
 export function registerBundledFonts(): void {
   if (bundledRegistered) return;
   for (const file of bundledFontFiles()) registerFontFile(file.path, file.alias);

@@ -42,8 +42,9 @@ const WORKFLOW = `# Making a video with the Kino MCP tools
    fraction of a render.
 3. review_video samples frames and checks them: text that overflows or is too small or too brief,
    low contrast, text drawn over other text, elements off screen or outside the safe area, blank or
-   frozen frames, missing media and fonts, silent or clipping audio. Each finding has a remedy, the
-   interval and the frame to inspect; for a spec, the JSON pointer of the element.
+   frozen frames, missing media and fonts, characters no font can draw, silent or clipping audio.
+   Each finding has a remedy, the interval and the frame to inspect; for a spec, the JSON pointer of
+   the element.
 4. Fix what the findings say (change the spec at the pointer), then render_frame the inspect frame
    to see the fix, and review_video again until it has no findings.
 5. render_video renders the spec to a verified file (ffprobe checks the codec, size, fps and frame

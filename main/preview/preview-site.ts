@@ -9,7 +9,7 @@ import { Problem } from '../http/problem.ts';
 import { serveFile } from '../http/serve-file.ts';
 import type { RenderProject } from '../project/load.ts';
 import { EventStream } from './event-stream.ts';
-import { bundledFontFaceSheet, fontFileFor } from './font-faces.ts';
+import { bundledFontFaceSheet, FONT_CONTENT_TYPE, fontFileFor } from './font-faces.ts';
 import type { FontFaceSheet } from './font-faces.ts';
 import { LiveComposition } from './live-composition.ts';
 import { serveMedia } from './media-route.ts';
@@ -76,7 +76,11 @@ export class PreviewSite {
     }
     const font = fontFileFor(this.#fonts, route);
     if (!font) return false;
-    await serveFile(request, reply, { path: font, contentType: 'font/ttf', cacheControl: 'no-cache' });
+    await serveFile(request, reply, {
+      path: font.path,
+      contentType: FONT_CONTENT_TYPE[font.format],
+      cacheControl: 'no-cache',
+    });
     return true;
   }
 

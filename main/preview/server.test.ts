@@ -111,6 +111,16 @@ describe('preview server', () => {
     expect(font.headers['content-type']).toBe('font/ttf');
     expect(font.body.length).toBeGreaterThan(10_000);
     expect((await get('/fonts/9999.ttf')).status).toBe(404);
+    // The fallback chain's faces, in the order the drawing code's stacks list them.
+    expect(css).toContain("font-family: 'Kino Symbols'");
+    const emoji = /url\('fonts\/(\d+)\.woff2'\) format\('woff2'\); font-weight: 100 900;/.exec(css);
+    expect(css.slice(css.lastIndexOf('@font-face', emoji!.index))).toMatch(
+      /^@font-face \{ font-family: 'Kino Emoji'/,
+    );
+    const woff2 = await get(`/fonts/${emoji![1]}.woff2`);
+    expect(woff2.headers['content-type']).toBe('font/woff2');
+    expect(woff2.body.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect((await get(`/fonts/${emoji![1]}.ttf`)).status).toBe(404);
     expect((await get('/nothing-here')).status).toBe(404);
   });
 

@@ -11,7 +11,7 @@ import { clampToFrame, flatness, samplePoints } from './pixels.ts';
 import type { Flatness } from './pixels.ts';
 import { encodePng } from '../engine/png.ts';
 import { sha256 } from './review-session.ts';
-import type { ReviewSession } from './review-session.ts';
+import type { ReviewSession, TextRun } from './review-session.ts';
 import { isDrawnText, textGeometry, unionRect } from './text-geometry.ts';
 import type { DrawnText, TextGeometry } from './text-geometry.ts';
 
@@ -41,6 +41,8 @@ export interface ReviewSample {
   flatness: Flatness;
   /** Every element drawn on the frame, in drawing order (groups before their children). */
   elements: SampledElement[];
+  /** Each distinct run of text drawn, by element, with its font: what missing_glyph reads. */
+  textRuns: TextRun[];
   texts: SampledText[];
   /** The frame as PNG, when asked for. */
   png: Buffer | undefined;
@@ -107,7 +109,7 @@ async function captureFrame(
   png: boolean,
 ): Promise<{ sample: Omit<ReviewSample, 'png'>; png: Promise<Buffer> | undefined }> {
   const { video } = session;
-  const drawn = await session.drawObserved(frame);
+  const { elements: drawn, textRuns } = await session.drawObserved(frame);
   const rgba = session.rgba();
   const encoded = png ? encodePng(rgba, video.size.width, video.size.height) : undefined;
   const elements: SampledElement[] = drawn.map((element) => ({
@@ -140,6 +142,7 @@ async function captureFrame(
     sha256: sha256(rgba),
     flatness: flatness(rgba, video.size),
     elements,
+    textRuns,
     texts,
   };
   return { sample, png: encoded };

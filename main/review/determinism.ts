@@ -46,7 +46,7 @@ export async function checkDeterminism(input: DeterminismInput): Promise<Determi
   try {
     for (const { frame, sha256: firstSha256 } of input.frames) {
       input.signal?.throwIfAborted();
-      const drawn = await session.drawObserved(frame);
+      const drawn = (await session.drawObserved(frame)).elements;
       const secondSha256 = sha256(session.rgba());
       const match = secondSha256 === firstSha256;
       frames.push({ frame, firstSha256, secondSha256, match });

@@ -12,6 +12,8 @@ import type { SkiaSurface } from '../engine/canvas-host.ts';
 import { DrawingSession } from '../engine/drawing-session.ts';
 import type { UnavailableSource } from '../engine/drawing-session.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
+import { bundledFontFiles } from '../fonts/bundled.ts';
+import { GlyphCoverage } from '../fonts/glyph-coverage.ts';
 
 export interface ReviewSessionOptions {
   model: VideoModel;
@@ -30,10 +32,35 @@ export interface PixelRect {
   y1: number;
 }
 
-/** What the hooks do on the current draw: collect drawn elements, leave text out. */
+/** One run of text an element drew, in the CSS font it was drawn in. */
+export interface TextRun {
+  /** The element's key, e.g. "s0/e2". */
+  key: string;
+  font: string;
+  text: string;
+}
+
+/** What one observed drawing saw: the elements in drawing order, and each distinct run of text. */
+export interface ObservedFrame {
+  elements: DrawnElement[];
+  textRuns: TextRun[];
+}
+
+/** What the hooks do on the current draw: collect drawn elements and text, leave text out. */
 interface DrawMode {
-  observed: DrawnElement[] | undefined;
+  observed: ObservedFrame | undefined;
+  /** The keys of the elements being drawn, innermost last. */
+  drawing: string[];
   hideText: boolean;
+}
+
+function recordRun(mode: DrawMode, font: string, text: string): void {
+  const key = mode.drawing.at(-1);
+  const runs = mode.observed?.textRuns;
+  if (key === undefined || !runs) return;
+  // Fill, outline and shadow passes draw the same run again.
+  if (!runs.some((run) => run.key === key && run.font === font && run.text === text))
+    runs.push({ key, font, text });
 }
 
 const NO_MEDIA = { image: () => undefined, videoFrame: () => undefined };
@@ -61,7 +88,7 @@ export class ReviewSession {
   }
 
   static async open(options: ReviewSessionOptions): Promise<ReviewSession> {
-    const mode: DrawMode = { observed: undefined, hideText: false };
+    const mode: DrawMode = { observed: undefined, drawing: [], hideText: false };
     const drawing = await DrawingSession.open({
       model: options.model,
       project: options.project,
@@ -69,8 +96,11 @@ export class ReviewSession {
       lenient: options.lenient ?? true,
       signal: options.signal,
       review: {
-        observe: (drawn) => mode.observed?.push(drawn),
+        observe: (drawn) => mode.observed?.elements.push(drawn),
         hide: (element) => mode.hideText && isTextualType(element.type),
+        enter: (key) => mode.drawing.push(key),
+        leave: () => mode.drawing.pop(),
+        text: (font, text) => recordRun(mode, font, text),
       },
     });
     return new ReviewSession(drawing, mode);
@@ -84,10 +114,11 @@ export class ReviewSession {
     return this.drawing.unavailable;
   }
 
-  /** Draws the frame as rendered and returns every element drawn on it, in drawing order. */
-  async drawObserved(frame: number): Promise<DrawnElement[]> {
-    const observed: DrawnElement[] = [];
+  /** Draws the frame as rendered and returns every element and run of text drawn on it, in order. */
+  async drawObserved(frame: number): Promise<ObservedFrame> {
+    const observed: ObservedFrame = { elements: [], textRuns: [] };
     this.#mode.observed = observed;
+    this.#mode.drawing.length = 0;
     try {
       await this.drawing.draw(frame);
     } finally {
@@ -115,6 +146,12 @@ export class ReviewSession {
       ctx.restore();
       this.#mode.hideText = false;
     }
+  }
+
+  /** Which characters the fonts this video can draw with have: the bundled ones and its declared ones. */
+  glyphs(): GlyphCoverage {
+    const bundled = bundledFontFiles().map((file) => ({ family: file.alias, path: file.path }));
+    return new GlyphCoverage([...bundled, ...this.drawing.fonts]);
   }
 
   /** The last drawn frame as straight RGBA. */

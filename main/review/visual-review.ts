@@ -22,6 +22,7 @@ import type { VisualCheck, VisualCheckInput } from './visual/check.ts';
 import { checkFrozenSegments } from './visual/frozen-segment.ts';
 import { checkLabelOverlap } from './visual/label-overlap.ts';
 import { checkLowContrast } from './visual/low-contrast.ts';
+import { checkMissingGlyph } from './visual/missing-glyph.ts';
 import { checkOffscreenElement } from './visual/offscreen-element.ts';
 import { checkTextOverflow } from './visual/text-overflow.ts';
 import { checkTextTooBrief } from './visual/text-too-brief.ts';
@@ -42,6 +43,7 @@ export const SAMPLE_CHECKS: readonly VisualCheck[] = [
   checkLabelOverlap,
   checkElementOverlap,
   checkBlankFrame,
+  checkMissingGlyph,
 ];
 
 export function runSampleChecks(input: VisualCheckInput): FindingDraft[] {
@@ -100,7 +102,7 @@ export async function visualReview(options: VisualReviewOptions): Promise<Visual
     started = clock();
     const layout = { env: session.layoutEnv, ctx: session.measuring.ctx };
     const captions = captionTracks(video, index, layout);
-    drafts.push(...runSampleChecks({ video, index, samples, captions }));
+    drafts.push(...runSampleChecks({ video, index, samples, captions, glyphs: session.glyphs() }));
     drafts.push(...captionFindings(video, index, layout, captions));
     timings.checksMs = clock() - started;
     started = clock();

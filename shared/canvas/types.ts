@@ -112,4 +112,15 @@ export interface DrawReviewHooks {
   observe?(drawn: DrawnElement): void;
   /** Elements for which this answers true are not drawn (review samples backgrounds without text). */
   hide?(element: ModelElement): boolean;
+  /**
+   * An element (by key) starts drawing, and is done: what is drawn between is its own, inside any
+   * group's pair. Review attributes the text runs the host reports (below) with these.
+   */
+  enter?(key: string): void;
+  leave?(key: string): void;
+  /**
+   * Every run of text drawn (fillText, strokeText) with the CSS font it is drawn in, reported by
+   * the host on every surface it makes; review reads which characters each element drew.
+   */
+  text?(font: string, text: string): void;
 }

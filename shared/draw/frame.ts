@@ -73,6 +73,7 @@ export function drawElement(
   const blur = (numberProp(state, 'blur') ?? 0) * env.scale + state.blur;
 
   ctx.save();
+  env.review?.enter?.(resolved.key);
   ctx.globalAlpha *= opacity;
   transformElement(ctx, element, box, state);
   clipToWipe(ctx, box, state);
@@ -138,6 +139,7 @@ export function drawElement(
       },
     });
   }
+  env.review?.leave?.(resolved.key);
   ctx.restore();
 }
 

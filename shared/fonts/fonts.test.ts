@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_FAMILIES, defaultFontWeight, isBundledFamily, resolveFontFamily } from './fonts.ts';
+import {
+  BUNDLED_FAMILIES,
+  cssFontFamilies,
+  defaultFontWeight,
+  FALLBACK_CHAIN,
+  fontStringFamilies,
+  isBundledFamily,
+  resolveFontFamily,
+} from './fonts.ts';
 
 describe('font family names', () => {
   it('maps the four bundled names to their registered aliases', () => {
@@ -22,5 +30,25 @@ describe('font family names', () => {
     expect(defaultFontWeight('sans')).toBe(700);
     expect(defaultFontWeight('Brand Grotesk')).toBe(700);
     expect(defaultFontWeight('display')).toBe(400);
+  });
+
+  it('ends every font stack in the fallback chain, emoji before symbols, each family once', () => {
+    expect(FALLBACK_CHAIN).toEqual(['Kino Emoji', 'Kino Symbols']);
+    expect(cssFontFamilies(['Kino Display'])).toBe('"Kino Display", "Kino Emoji", "Kino Symbols"');
+    expect(cssFontFamilies(['Kino Mono', 'Kino Sans'])).toBe(
+      '"Kino Mono", "Kino Sans", "Kino Emoji", "Kino Symbols"',
+    );
+    expect(cssFontFamilies(['Kino Symbols'])).toBe('"Kino Symbols", "Kino Emoji"');
+    // A quote in a project family cannot end the CSS string early.
+    expect(cssFontFamilies(['Bad "Name\\'])).toBe('"Bad Name", "Kino Emoji", "Kino Symbols"');
+  });
+
+  it('reads the families back from a font string', () => {
+    expect(fontStringFamilies(`italic 700 72px ${cssFontFamilies(['Brand Grotesk'])}`)).toEqual([
+      'Brand Grotesk',
+      'Kino Emoji',
+      'Kino Symbols',
+    ]);
+    expect(fontStringFamilies('12px \'Single\', "Double"')).toEqual(['Single', 'Double']);
   });
 });

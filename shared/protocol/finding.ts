@@ -18,6 +18,7 @@ export const FINDING_CODES = [
   'blank_frame',
   'frozen_segment',
   'font_not_bundled',
+  'missing_glyph',
   'missing_asset',
   'nondeterministic',
   'audio_silence',

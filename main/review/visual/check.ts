@@ -1,5 +1,6 @@
 // What every visual check reads, and how findings name elements, times and lengths.
 import type { ModelElement } from '../../../shared/spec/model.ts';
+import type { GlyphCoverage } from '../../fonts/glyph-coverage.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
 import type { ReviewSample } from '../capture.ts';
 import type { CaptionTrack } from '../captions/caption-tracks.ts';
@@ -13,6 +14,8 @@ export interface VisualCheckInput {
   samples: readonly ReviewSample[];
   /** Every captions element with the frames each page is on screen (what a caption shows, and how long). */
   captions: readonly CaptionTrack[];
+  /** Which characters the video's fonts have (bundled and declared); without it none is checked. */
+  glyphs?: GlyphCoverage | undefined;
 }
 
 export type VisualCheck = (input: VisualCheckInput) => FindingDraft[];

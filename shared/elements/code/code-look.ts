@@ -1,5 +1,6 @@
 // A code element's look in real pixels (font, sizes, chrome, theme) and the CSS font its tokens draw
 // in: what the panel drawing and the morph drawing share.
+import { cssFontFamilies } from '../../fonts/fonts.ts';
 import type { CodeToken, DrawEnv } from '../../canvas/types.ts';
 import { resolveLength } from '../../layout/length.ts';
 import { DEFAULT_CODE_LANGUAGE, DEFAULT_CODE_THEME } from '../../spec/code-element.ts';
@@ -69,5 +70,5 @@ export function cssFont(
   size = look.size,
 ): string {
   const weight = token?.bold ? 700 : 400;
-  return `${token?.italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px "${look.family.replace(/["\\]/g, '')}"`;
+  return `${token?.italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px ${cssFontFamilies([look.family])}`;
 }

@@ -5,6 +5,7 @@
 import { easingFunction } from '../../animation/easing.ts';
 import { perHost } from '../../canvas/host-cache.ts';
 import type { Ctx2D, DrawEnv } from '../../canvas/types.ts';
+import { cssFontFamilies } from '../../fonts/fonts.ts';
 import { resolveLength } from '../../layout/length.ts';
 import type { CodeElement } from '../../spec/code-element.ts';
 import { canvasColor, formatRgba, parseColor } from '../../spec/color.ts';
@@ -51,8 +52,8 @@ function markdownStyle(element: MarkdownElement, env: DrawEnv, overrideSize?: nu
 }
 
 function cssFont(style: MarkdownStyle, font: PieceFont): string {
-  const family = (font.mono ? style.mono : style.family).replace(/["\\]/g, '');
-  return `${font.italic ? 'italic ' : ''}${font.weight} ${Number(font.size.toFixed(3))}px "${family}"`;
+  const families = cssFontFamilies([font.mono ? style.mono : style.family]);
+  return `${font.italic ? 'italic ' : ''}${font.weight} ${Number(font.size.toFixed(3))}px ${families}`;
 }
 
 interface Parsed {

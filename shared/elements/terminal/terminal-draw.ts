@@ -2,6 +2,7 @@
 // says are shown, in monospace cells, and the cursor. What is shown when is terminal-timeline.ts's.
 import { roundedRectPath } from '../../canvas/paint.ts';
 import type { Box, Ctx2D, DrawEnv } from '../../canvas/types.ts';
+import { cssFontFamilies } from '../../fonts/fonts.ts';
 import { canvasColor } from '../../spec/color.ts';
 import type { TerminalElement } from '../../spec/terminal-element.ts';
 import type { ElementDrawArgs } from '../definition.ts';
@@ -81,7 +82,7 @@ function drawTitle(
   palette: TerminalPalette,
 ) {
   const size = TITLE_SIZE_EM * layout.size;
-  ctx.font = `500 ${Number(size.toFixed(3))}px "${env.fontFamily('sans').replace(/["\\]/g, '')}"`;
+  ctx.font = `500 ${Number(size.toFixed(3))}px ${cssFontFamilies([env.fontFamily('sans')])}`;
   ctx.fillStyle = palette.title;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';

@@ -2,6 +2,7 @@
 // and padding in proportion to the font size, and its natural size from the session it plays.
 import { perHost } from '../../canvas/host-cache.ts';
 import type { Box, Ctx2D, DrawEnv } from '../../canvas/types.ts';
+import { cssFontFamilies } from '../../fonts/fonts.ts';
 import { resolveLength } from '../../layout/length.ts';
 import type { TerminalElement } from '../../spec/terminal-element.ts';
 import { cells, rowTimes, terminalSchedule } from './terminal-timeline.ts';
@@ -21,9 +22,9 @@ const MAX_NATURAL_ROWS = 30;
 
 /** The monospace face, then the sans face for symbols it lacks (✓ and ✗ are common in output). */
 export function monoFont(env: DrawEnv, size: number, weight: number, italic = false): string {
-  const families = ['mono', 'sans'].map((name) => `"${env.fontFamily(name).replace(/["\\]/g, '')}"`);
+  const families = cssFontFamilies([env.fontFamily('mono'), env.fontFamily('sans')]);
   // Fixed decimals: a canvas ignores a font string it cannot parse.
-  return `${italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px ${families.join(', ')}`;
+  return `${italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px ${families}`;
 }
 
 export interface MonoMetrics {

@@ -2,7 +2,7 @@
 // draw, and its layout in a box: what drawing, natural sizes and checks of fit all measure with.
 import { perHost } from '../../canvas/host-cache.ts';
 import type { Box, Ctx2D, DrawEnv } from '../../canvas/types.ts';
-import { defaultFontWeight } from '../../fonts/fonts.ts';
+import { cssFontFamilies, defaultFontWeight } from '../../fonts/fonts.ts';
 import { resolveLength } from '../../layout/length.ts';
 import type { LengthContext } from '../../layout/length.ts';
 import type { TextElement } from '../../spec/text-element.ts';
@@ -34,10 +34,6 @@ export function lengthContext(env: DrawEnv): LengthContext {
   return { frame: env.size, scale: env.scale };
 }
 
-function cssFamily(family: string): string {
-  return `"${family.replace(/["\\]/g, '')}"`;
-}
-
 function textStyle(element: TextElement, env: DrawEnv, overrides: StyleOverrides = {}): TextStyle {
   const family = element.font ?? 'sans';
   // Keyframed sizes are design pixels, like every other keyframed length.
@@ -52,7 +48,7 @@ function textStyle(element: TextElement, env: DrawEnv, overrides: StyleOverrides
   const weight = element.weight ?? defaultFontWeight(family);
   return {
     // Fixed decimals: a canvas ignores a font it cannot parse (1e-7px in some engines) and keeps the last.
-    font: `${element.italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px ${cssFamily(env.fontFamily(family))}`,
+    font: `${element.italic ? 'italic ' : ''}${weight} ${Number(size.toFixed(3))}px ${cssFontFamilies([env.fontFamily(family)])}`,
     size,
     lineHeight: size * (element.lineHeight ?? DEFAULT_LINE_HEIGHT),
     letterSpacing: spacingEm * size,
