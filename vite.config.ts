@@ -29,6 +29,7 @@ const SLOW_MODULE_TESTS = [
   '**/probe-media.test.ts',
   '**/video-frames.test.ts',
   '**/stitch-video.test.ts', // renders a video whole and in chunks, then stitches them
+  '**/render-process-chunk.test.ts', // a chunk rendered by a real render job process
   // processes and servers: `kino preview`, tsc, the preview server, the render API, a workspace
   '**/preview-command.test.ts',
   '**/captions-command.test.ts', // also renders

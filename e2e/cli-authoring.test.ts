@@ -84,6 +84,21 @@ describe('kino generate and kino edit', () => {
     expect(existsSync(join(work, 'base.edited.mp4'))).toBe(false);
   });
 
+  it('edit without -o: renders to <name>.edited.<ext> here, a dotted name kept whole: launch.v2.edited.mp4', async () => {
+    const dir = mkdtempSync(join(work, 'dotted-'));
+    writeFileSync(join(dir, 'launch.v2.json'), JSON.stringify(SPEC, null, 2));
+    standIn.script(editAnswer({ op: 'replace', path: '/scenes/1/background', value: '#14532d' }));
+    const result = await runKino(['edit', 'launch.v2.json', 'make the second scene green', '-q', 'draft'], {
+      cwd: dir,
+      env,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const out = join(dir, 'launch.v2.edited.mp4');
+    expect(result.stdout).toContain(out);
+    expect((await probeFile(out)).video).toMatchObject({ codec: 'h264', width: 540, height: 540 });
+    expect(existsSync(join(dir, 'launch.v2.edited.render.json'))).toBe(true);
+  });
+
   it('says in one line when no provider is configured, or the provider fails', async () => {
     const none = await runKino(['generate', 'anything', '--dry-run'], {
       cwd: work,

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffprobePath } from '../main/ffmpeg/binaries.ts';
 import { probeFile } from '../main/ffmpeg/probe.ts';
-import { pixelHash, runKino } from './cli-helpers.ts';
+import { REPO_ROOT, pixelHash, runKino } from './cli-helpers.ts';
 
 let work: string;
 beforeAll(() => {
@@ -59,6 +59,33 @@ describe('kino render', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/kino: rendering \d+\/20 frames, [\d.]+ fps, ETA/);
     expect(result.stderr).toContain('kino: verifying');
+  });
+
+  it('names the output after a dotted spec file whole, adding the format extension: launch.v2.mp4', async () => {
+    const dir = mkdtempSync(join(work, 'dotted-'));
+    const scene = { duration: 1, elements: [{ type: 'text', text: 'v2' }] };
+    writeFileSync(
+      join(dir, 'launch.v2.json'),
+      JSON.stringify({ kinoSpec: 1, aspect: 'square', scenes: [scene] }),
+    );
+    for (const format of ['mp4', 'mov']) {
+      const result = await runKino(
+        ['render', 'launch.v2.json', '-q', 'draft', '--frames', '3', '-f', format],
+        {
+          cwd: dir,
+        },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const out = join(dir, `launch.v2.${format}`);
+      expect(result.stdout).toContain(out);
+      expect((await probeFile(out)).video?.width).toBe(540);
+    }
+    expect(readdirSync(dir).sort()).toEqual([
+      'launch.v2.json',
+      'launch.v2.mov',
+      'launch.v2.mp4',
+      'launch.v2.render.json',
+    ]);
   });
 
   it('renders --frames as a verified prefix and --json prints the receipt', async () => {
@@ -223,6 +250,20 @@ describe('errors a user meets', () => {
     const result = await runKino(['render', 'launch', '--format', 'avi']);
     expect(result.code).toBe(64);
     expect(result.stderr).toMatch(/mp4, gif, transparent, mov/);
+  });
+});
+
+describe('kino --version', () => {
+  it("prints package.json's version, as --version and -V, and exits 0", async () => {
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    for (const flag of ['--version', '-V']) {
+      const result = await runKino([flag]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe(`${version}\n`);
+      expect(result.stderr).toBe('');
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import {
   cleanupWorkspaces,
   createProject,
   kino,
+  openJob,
   raw,
   session,
   sessionJson,
@@ -26,6 +27,21 @@ export default video({ fps: 30, aspect: { width: 360, height: 640 } }, [
       if (${frames}) busyWait(1500);
       ctx.fillStyle = '#c33';
       ctx.fillRect(0, 0, 40, 40);
+    }),
+  ]),
+]);
+`;
+
+/** 300 frames of 40 ms each: a render of it runs for twelve seconds at least. */
+const LONG = `import { video, scene, text, custom } from 'kino';
+${BUSY_WAIT}
+export default video({ fps: 30, aspect: { width: 320, height: 180 } }, [
+  scene({ duration: '10s' }, [
+    text('Long'),
+    custom((ctx, info) => {
+      busyWait(40);
+      ctx.fillStyle = '#2a6';
+      ctx.fillRect(info.frame % info.width, 0, 40, 40);
     }),
   ]),
 ]);
@@ -51,6 +67,49 @@ describe('workspace regressions', () => {
     expect(json).toMatchObject({ status: 409, code: 'stale_result' });
     const reviews = join(ws.resultsDir, 'reviews');
     expect(existsSync(reviews) ? readdirSync(reviews) : []).toEqual([]);
+  });
+
+  it('stops a render whose source changes while it draws: 409 stale_result then, not at the end', async () => {
+    const project = createProject({ 'long.ts': LONG });
+    const ws = await startWorkspace(project.path('long.ts'));
+    const warm = await sessionJson(ws.descriptorPath, 'frame', '--frame', '0');
+    expect(warm.code).toBe(0);
+    const revision = warm.json.sourceRevision as string;
+
+    const render = openJob(ws, { operation: 'render' });
+    await render.line(
+      (line) => line.type === 'progress' && line.stage === 'rendering' && line.framesDone > 0,
+      60_000,
+    );
+    const editedAt = performance.now();
+    appendFileSync(project.path('long.ts'), '// edited while it renders\n');
+    await render.ended;
+    const waited = performance.now() - editedAt;
+
+    const last = render.lines.at(-1)!;
+    expect(last.type, JSON.stringify(last)).toBe('problem');
+    const problem = (last as Extract<typeof last, { type: 'problem' }>).problem as Json;
+    expect(problem).toMatchObject({ status: 409, code: 'stale_result', capturedRevision: revision });
+    expect(problem.currentRevision).not.toBe(revision);
+    expect(problem.detail).toMatch(/the render was stopped, run it again/);
+    // Stopped at the change: the frames left would have taken ten seconds more.
+    expect(waited).toBeLessThan(5000);
+    const drawn = Math.max(
+      ...render.lines.map((line) =>
+        line.type === 'progress' && line.stage === 'rendering' ? line.framesDone : 0,
+      ),
+    );
+    expect(drawn).toBeLessThan(300);
+    // Nothing of it is kept, not even the encoder's partial file.
+    const renders = join(ws.resultsDir, 'renders');
+    await waitFor('the partial render to be removed', () =>
+      existsSync(renders) ? readdirSync(renders).length === 0 : true,
+    );
+
+    // The next capture runs at the new revision.
+    const next = await sessionJson(ws.descriptorPath, 'frame', '--frame', '1');
+    expect(next.code).toBe(0);
+    expect(next.json.sourceRevision).toBe(problem.currentRevision);
   });
 
   it('gives a waiting request’s place up when its client goes away', async () => {

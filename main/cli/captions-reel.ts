@@ -192,11 +192,13 @@ export async function captionsCommand(
       issues: checked.issues,
     });
   }
-  const name = `${path.basename(clip, path.extname(clip))}.captioned.mp4`;
-  const output = outputPathFor(opts.output ?? name, 'mp4');
+  const name = `${path.basename(clip, path.extname(clip))}.captioned`;
+  const output = outputPathFor(opts.output, name, 'mp4');
   const inputs = [clipFile, subtitleFile, path.resolve(clip), path.resolve(subtitles)];
   if (inputs.includes(output)) {
-    throw new KinoInputError(`-o ${opts.output ?? name} would overwrite an input: choose another output`);
+    throw new KinoInputError(
+      `-o ${opts.output ?? path.basename(output)} would overwrite an input: choose another output`,
+    );
   }
   await renderToFile(
     {

@@ -25,8 +25,8 @@ process.on('exit', () => writeFileSync(process.env.KINO_TEST_MODULE_LOG, urls.jo
 `;
 
 let runs = 0;
-/** The URLs of every module `kino <args>` resolved. */
-async function modulesLoadedBy(args: string[]): Promise<string[]> {
+/** The URLs of every module `kino <args>` resolved, and what it printed. */
+async function recordedRun(args: string[]): Promise<{ urls: string[]; stdout: string }> {
   const log = join(work, `modules-${runs++}.txt`);
   const run = await runKino(args, {
     // From the sources, whose files name what they are (the bundle splits the same way: its test).
@@ -36,7 +36,12 @@ async function modulesLoadedBy(args: string[]): Promise<string[]> {
   });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
-  const urls = readFileSync(log, 'utf8').split('\n');
+  return { urls: readFileSync(log, 'utf8').split('\n'), stdout: run.stdout };
+}
+
+/** The URLs of every module `kino <args>` resolved on its way through the CLI (main.ts). */
+async function modulesLoadedBy(args: string[]): Promise<string[]> {
+  const { urls } = await recordedRun(args);
   // The hook saw the CLI itself: an empty record would pass every check below.
   expect(urls.some((url) => url.endsWith('/main/cli/main.ts'))).toBe(true);
   return urls;
@@ -66,6 +71,20 @@ describe('kino loads only what a command uses', () => {
     expect(packages.has('@napi-rs/canvas')).toBe(true);
     // esbuild compiles compositions; a JSON spec does not need it.
     for (const name of ['fastify', 'undici', 'ai', 'esbuild']) expect(packages.has(name), name).toBe(false);
+  });
+
+  it('--version and -V: the launcher reads package.json, no TypeScript and no package loads', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    for (const flag of ['--version', '-V']) {
+      const { urls, stdout } = await recordedRun([flag]);
+      expect(stdout).toBe(`${version}\n`);
+      // The hook saw the launcher: an empty record would pass the checks below.
+      expect(urls.some((url) => url.endsWith('/main/cli/kino.mjs'))).toBe(true);
+      expect(urls.filter((url) => url.endsWith('.ts'))).toEqual([]);
+      expect([...packagesIn(urls)]).toEqual([]);
+    }
   });
 
   it('--help and a command’s help: commander and the option lists alone', async () => {

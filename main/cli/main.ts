@@ -32,6 +32,7 @@ import { addVariableOptions, variableValues } from './variable-options.ts';
 import { addEncoderOptions } from './encoder-options.ts';
 import { registerTemplatesCommand } from './templates-command.ts';
 import type { VariableOptions } from './variable-options.ts';
+import { kinoVersion } from './version.ts';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 64;
@@ -88,6 +89,7 @@ async function frameCommand(
 export function buildProgram(): Command {
   const program = new Command('kino')
     .description('Programmatic video: render JSON specs and code compositions to verified video files.')
+    .version(kinoVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run "kino --help" for usage)')
     .exitOverride();
   const aspectOption = () =>

@@ -41,15 +41,18 @@ export interface RenderSubject {
 }
 
 /**
- * The file an output option names: one without an extension gets the format's (a wrong one is
- * refused by the engine).
+ * The file a render writes: the output option's (one without an extension gets the format's; a
+ * wrong one is refused by the engine), else `<name><ext>` in the current directory. The default
+ * name is kept whole: launch.v2 (from launch.v2.json) writes launch.v2.mp4, not a file named as
+ * though ".v2" were its extension.
  */
-export function outputPathFor(requested: string, format: OutputFormat): string {
+export function outputPathFor(requested: string | undefined, name: string, format: OutputFormat): string {
+  if (requested === undefined) return resolve(`${name}${FORMAT_EXTENSIONS[format]}`);
   return resolve(extname(requested) ? requested : `${requested}${FORMAT_EXTENSIONS[format]}`);
 }
 
 /**
- * Renders to the output the options name (default `<name>.<ext>`), writes the receipt, and prints
+ * Renders to the output the options name (default `<name><ext>`), writes the receipt, and prints
  * the result, with progress on stderr. Shared by render, generate, edit and captions.
  */
 export async function renderToFile(
@@ -58,7 +61,7 @@ export async function renderToFile(
   request: Record<string, unknown>,
   opts: RenderCommandOptions,
 ): Promise<void> {
-  const outputPath = outputPathFor(opts.output ?? name, opts.format);
+  const outputPath = outputPathFor(opts.output, name, opts.format);
   await ensureWritableDir(dirname(outputPath));
   const posterPath = opts.poster ? outputPath.replace(/\.[^.]+$/, '') + '.poster.png' : undefined;
   const abort = new AbortController();

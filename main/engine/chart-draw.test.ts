@@ -7,7 +7,7 @@ import type { DrawEnv } from '../../shared/canvas/types.ts';
 import { buildEndSeconds } from '../../shared/elements/chart/chart-build.ts';
 import { chartData } from '../../shared/elements/chart/chart-data.ts';
 import { lastBuildItem } from '../../shared/elements/chart/chart-geometry.ts';
-import { drawChart, labelColorOn } from '../../shared/elements/chart/chart-draw.ts';
+import { chartAt, drawChart, labelColorOn } from '../../shared/elements/chart/chart-draw.ts';
 import type { ChartElement } from '../../shared/spec/chart-element.ts';
 import { ChartElementSchema } from '../../shared/spec/chart-element.ts';
 
@@ -20,14 +20,14 @@ beforeAll(() => {
   env = createDrawEnv(FRAME, 30, { image: () => undefined, videoFrame: () => undefined });
 });
 
-function draw(element: ChartElement, elementSeconds: number): Uint8Array {
+function draw(element: ChartElement, elementSeconds: number, box = BOX, background = '#0f172a'): Uint8Array {
   const surface = createSkiaSurface(FRAME.width, FRAME.height);
-  surface.ctx.fillStyle = '#0f172a';
+  surface.ctx.fillStyle = background;
   surface.ctx.fillRect(0, 0, FRAME.width, FRAME.height);
   drawChart({
     ctx: surface.ctx,
     element,
-    box: BOX,
+    box,
     state: restingState(),
     env,
     time: { frame: 0, sceneSeconds: elementSeconds, elementSeconds, elementDuration: 100 },
@@ -100,4 +100,42 @@ describe('labels on bars and slices', () => {
     // 6.7:1.
     expect(labelColorOn('#1d4ed8')).toBe('#ffffff');
   });
+});
+
+describe('a small donut', () => {
+  // Light slices on white: the labels are the only dark pixels, so any dark pixel off the ring is a
+  // label hanging over the hole or past the edge.
+  const donut = ChartElementSchema.parse({
+    type: 'chart',
+    kind: 'donut',
+    legend: 'none',
+    buildDuration: 0,
+    labels: ['Free', 'Pro', 'Team'],
+    series: [{ name: 'Plan', values: [58, 30, 12] }],
+    colors: ['#fde68a', '#bbf7d0', '#bfdbfe'],
+  });
+
+  for (const side of [280, 360]) {
+    it(`${side} px: draws every slice's label wholly on the ring`, () => {
+      const box = { x: 200, y: 400, width: side, height: side };
+      const geometry = chartAt(donut, env, box, 1)!;
+      const { x: cx, y: cy } = geometry.center!;
+      const { innerRadius, outerRadius } = geometry.slices[0]!;
+      expect(geometry.texts.filter((text) => text.role === 'value')).toHaveLength(3);
+      const pixels = draw(donut, 1, box, '#ffffff');
+      let onRing = 0;
+      let offRing = 0;
+      for (let y = box.y - 20; y < box.y + side + 20; y++) {
+        for (let x = box.x - 20; x < box.x + side + 20; x++) {
+          const i = (y * FRAME.width + x) * 4;
+          if (pixels[i]! + pixels[i + 1]! + pixels[i + 2]! >= 3 * 128) continue;
+          const distance = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+          if (distance > innerRadius + 1 && distance < outerRadius - 1) onRing++;
+          else offRing++;
+        }
+      }
+      expect(onRing).toBeGreaterThan(300);
+      expect(offRing).toBe(0);
+    });
+  }
 });

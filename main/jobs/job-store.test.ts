@@ -226,6 +226,28 @@ describe.each([sqlite, redisBackend])('the job store on $name', (backend) => {
       expect((await store.get(job.id))?.progress).toEqual(finished);
     });
 
+    it("sums a split render's chunks, with an ETA from the chunks' own once they know their rate", async () => {
+      const job = await store.insert(newJob());
+      await store.claimNext(T0 + 10);
+      const chunk = (index: number, framesDone: number, etaSeconds: number | null) =>
+        store.setChunkProgress(job.id, { index, count: 2, framesDone, framesTotal: 100, etaSeconds });
+      await chunk(0, 0, null);
+      expect((await store.get(job.id))?.progress).toMatchObject({ framesDone: 0, etaSeconds: null });
+      // Chunk 0 at 10 fps (60 frames left, 6 s); chunk 1 at 5 fps: 140 frames at 15 fps is 9.3 s, but chunk 1
+      // alone still needs 16 s.
+      await chunk(0, 40, 6);
+      await chunk(1, 20, 16);
+      expect((await store.get(job.id))?.progress).toMatchObject({
+        stage: 'rendering',
+        framesDone: 60,
+        framesTotal: 200,
+        etaSeconds: 16,
+      });
+      await chunk(0, 100, 0);
+      await chunk(1, 100, 0);
+      expect((await store.get(job.id))?.progress).toMatchObject({ framesDone: 200, etaSeconds: 0 });
+    });
+
     it('succeeds a running job with its outcome, keeping the last progress at 100%', async () => {
       const job = await store.insert(newJob());
       await store.claimNext(T0 + 10);

@@ -60,7 +60,7 @@ export interface JobProgress {
   percent: number;
   etaSeconds: number | null;
   /** For a render split into chunks across workers: each chunk's frames, in order. */
-  chunks?: { framesDone: number; framesTotal: number }[];
+  chunks?: ChunkFrames[];
 }
 
 /** A running job's progress until its render process reports: never running without one. */
@@ -211,38 +211,22 @@ export type JobLookup = { found: RenderJob } | { removed: true } | undefined;
  */
 export type JobClaim = { claimed: RenderJob } | { lost: RenderJob } | { skipped: JobStatus | 'missing' };
 
+/** One chunk's frames as the job keeps them. */
+export interface ChunkFrames {
+  framesDone: number;
+  framesTotal: number;
+  /**
+   * The chunk's own estimate of its time left, as its render last reported it; absent or null
+   * until it has drawn enough to tell. Kept for the job's ETA, not shown to clients.
+   */
+  etaSeconds?: number | null;
+}
+
 /** The progress of one chunk of a render split across workers. */
-export interface ChunkProgress {
+export interface ChunkProgress extends ChunkFrames {
   index: number;
   /** How many chunks the render has. */
   count: number;
-  framesDone: number;
-  framesTotal: number;
-}
-
-/**
- * A render's progress with one chunk's frames updated: the frames of every chunk so far are kept in
- * `chunks`, and the job's counts are their sums, so progress adds up across workers.
- */
-export function sumChunkProgress(previous: JobProgress | undefined, chunk: ChunkProgress): JobProgress {
-  const chunks =
-    previous?.chunks?.length === chunk.count
-      ? [...previous.chunks]
-      : Array.from({ length: chunk.count }, () => ({ framesDone: 0, framesTotal: 0 }));
-  chunks[chunk.index] = { framesDone: chunk.framesDone, framesTotal: chunk.framesTotal };
-  const framesDone = chunks.reduce((sum, each) => sum + each.framesDone, 0);
-  const framesTotal = Math.max(
-    chunks.reduce((sum, each) => sum + each.framesTotal, 0),
-    previous?.framesTotal ?? 0,
-  );
-  return {
-    stage: 'rendering',
-    framesDone,
-    framesTotal,
-    percent: Math.round((2 + 86 * (framesTotal > 0 ? framesDone / framesTotal : 0)) * 10) / 10,
-    etaSeconds: null,
-    chunks,
-  };
 }
 
 /**

@@ -3,7 +3,8 @@
 // row; sorted sets index it by status, expiry and webhook due time. Every change that reads before
 // it writes is one Lua script (in redis-scripts/), so it is atomic across processes.
 import type { Redis } from 'ioredis';
-import { sumChunkProgress, workerLostError } from './job-store.ts';
+import { workerLostError } from './job-store.ts';
+import { sumChunkProgress } from './chunk-progress.ts';
 import type {
   ChunkProgress,
   Fence,

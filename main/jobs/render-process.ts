@@ -208,6 +208,7 @@ export class RenderProcess {
                   count: mode.count,
                   framesDone: progress.framesDone,
                   framesTotal: mode.end - mode.start,
+                  etaSeconds: progress.etaSeconds,
                 },
                 fence,
               )

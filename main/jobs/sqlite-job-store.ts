@@ -3,7 +3,8 @@
 // it (the data dir is locked); several processes share the Redis store instead.
 import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
-import { CANCELED_ERROR, STARTING_PROGRESS, sumChunkProgress, workerLostError } from './job-store.ts';
+import { CANCELED_ERROR, STARTING_PROGRESS, workerLostError } from './job-store.ts';
+import { sumChunkProgress } from './chunk-progress.ts';
 import type {
   ChunkProgress,
   Fence,

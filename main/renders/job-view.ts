@@ -5,7 +5,7 @@ import { OutputFields, RenderOptionsSchema } from '../../shared/protocol/render-
 import { QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
 import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
 import { JOB_STATUSES, PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
-import type { JobError, RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
+import type { JobError, JobProgress, RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
 import { fileKind, signDownloadToken } from '../storage/signed-link.ts';
 import { RENDER_ID_SOURCE } from '../storage/storage.ts';
 import { hidePaths, hidePathsDeep } from '../http/hidden-paths.ts';
@@ -334,6 +334,15 @@ function posterView(job: RenderJob, index: number, poster: StoredPoster, links: 
   };
 }
 
+/** Progress as clients read it: each chunk's frames, without the estimates the job's ETA is made of. */
+export function progressView(progress: JobProgress): JobProgress {
+  if (!progress.chunks) return progress;
+  return {
+    ...progress,
+    chunks: progress.chunks.map(({ framesDone, framesTotal }) => ({ framesDone, framesTotal })),
+  };
+}
+
 /** The job as every client reads it: the API's answers and the webhook bodies. */
 export function jobView(job: RenderJob, context: JobViewContext) {
   const links = context.links();
@@ -343,7 +352,7 @@ export function jobView(job: RenderJob, context: JobViewContext) {
     input: inputView(job.input),
     options: job.options,
     visibility: job.visibility,
-    progress: job.progress,
+    progress: job.progress && progressView(job.progress),
     createdAt: iso(job.createdAt)!,
     startedAt: iso(job.startedAt),
     finishedAt: iso(job.finishedAt),

@@ -1,6 +1,8 @@
 // Runs workspace jobs one at a time on the worker, with at most MAX_ADMITTED requests admitted
 // (running + waiting). Each job is pinned to a source revision: a request for another revision is
-// refused before anything runs, and a result whose source changed while it ran is discarded.
+// refused before anything runs; a job whose source changes while it runs is stopped there (the
+// server's watcher and saves call sourceChanged) and answered stale_result, and a result finished
+// as the change landed is discarded.
 import { COMPILE_FAILED } from '../engine/failures.ts';
 import { Problem } from '../http/problem.ts';
 import type { JobAnswer, OperationProgress, WorkspaceJob } from '../../shared/protocol/workspace.ts';
@@ -39,6 +41,12 @@ export function toProblem(error: WorkspaceError): Problem {
 
 type ProgressListener = (progress: OperationProgress) => void;
 
+/** The job running now: the revision it captures, and what stops it when the source moves on. */
+interface RunningJob {
+  revision: string;
+  stale: AbortController;
+}
+
 interface WaitingJob {
   job: WorkspaceJob;
   received: number;
@@ -52,6 +60,7 @@ export class WorkspaceJobRunner {
   readonly #options: JobRunnerOptions;
   readonly #waiting: WaitingJob[] = [];
   #running = false;
+  #current: RunningJob | undefined;
   #closed = false;
 
   constructor(options: JobRunnerOptions) {
@@ -119,6 +128,15 @@ export class WorkspaceJobRunner {
       });
   }
 
+  /**
+   * The source is now at `revision`: a job running on another one is stopped now rather than
+   * finished for nothing, and answers 409 stale_result.
+   */
+  sourceChanged(revision: string): void {
+    const current = this.#current;
+    if (current && current.revision !== revision) current.stale.abort();
+  }
+
   /** Stops taking work: requests still waiting are answered 503 now. */
   close(): void {
     this.#closed = true;
@@ -128,8 +146,8 @@ export class WorkspaceJobRunner {
   }
 
   async #execute(entry: WaitingJob): Promise<JobAnswer> {
-    const { job, received, gone, onProgress } = entry;
-    const { tracker, worker, resultsDir, requestTimeoutMs } = this.#options;
+    const { job, gone } = entry;
+    const { tracker } = this.#options;
     if (this.#closed) throw new WorkspaceError(503, 'workspace_stopping', 'the workspace is stopping');
     const before = await tracker.current();
     if (job.sourceRevision !== undefined && job.sourceRevision !== before.id) {
@@ -150,31 +168,47 @@ export class WorkspaceJobRunner {
       });
     }
     if (gone?.aborted) throw WorkspaceError.canceled(job.operation, 'it never started');
-    if (!worker.readyFor(before.id)) onProgress?.(stageOnly('starting'));
+    const stale = new AbortController();
+    this.#current = { revision: before.id, stale };
+    try {
+      return await this.#capture(entry, before.id, stale.signal);
+    } catch (error) {
+      // Stopped because the source moved on (not because its client left): say so.
+      const said = error instanceof WorkspaceError && error.code === 'stale_result';
+      if (stale.signal.aborted && !gone?.aborted && !said) {
+        throw await this.#staleError(job, before.id, 'stopped');
+      }
+      throw error;
+    } finally {
+      this.#current = undefined;
+    }
+  }
+
+  async #capture(entry: WaitingJob, revision: string, stale: AbortSignal): Promise<JobAnswer> {
+    const { job, received, gone, onProgress } = entry;
+    const { tracker, worker, resultsDir, requestTimeoutMs } = this.#options;
+    if (!worker.readyFor(revision)) onProgress?.(stageOnly('starting'));
     // A worker that is starting finishes starting even when its client goes away: the next job uses it.
-    const { startupMilliseconds } = await worker.ensureReady(before.id);
+    const { startupMilliseconds } = await worker.ensureReady(revision);
     const previousCrash = startupMilliseconds > 0 ? worker.takeUnreportedCrash() : undefined;
     if (gone?.aborted) throw WorkspaceError.canceled(job.operation, 'it never started');
-    const run = await worker.run(job, before.id, resultsDir, requestTimeoutMs, { signal: gone, onProgress });
+    stale.throwIfAborted();
+    const signal = gone ? AbortSignal.any([gone, stale]) : stale;
+    const run = await worker.run(job, revision, resultsDir, requestTimeoutMs, { signal, onProgress });
     if (gone?.aborted) {
       // It finished as its client left: nobody will claim these files.
       await removeResultFiles(run.result, resultsDir);
       throw WorkspaceError.canceled(job.operation, 'its result was discarded');
     }
     const after = await tracker.current();
-    if (after.id !== before.id) {
+    if (after.id !== revision) {
       await removeResultFiles(run.result, resultsDir);
-      throw new WorkspaceError(
-        409,
-        'stale_result',
-        `the source changed during the ${job.operation} (revision ${before.id} → ${after.id}); the result was discarded, run it again`,
-        { details: { capturedRevision: before.id, currentRevision: after.id } },
-      );
+      throw await this.#staleError(job, revision, 'discarded', after.id);
     }
     const restarted = previousCrash ? { workerRestartedAfterCrash: previousCrash } : {};
     return {
       operation: job.operation,
-      sourceRevision: before.id,
+      sourceRevision: revision,
       backend: BACKEND,
       workerPid: run.workerPid,
       startupMilliseconds: Math.round(startupMilliseconds),
@@ -184,5 +218,22 @@ export class WorkspaceJobRunner {
       // The worker's answer crosses IPC untyped; it is the operation's result (worker.ts).
       ...run.result,
     } as JobAnswer;
+  }
+
+  /** A job whose source changed while it ran: `stopped` there, or its result `discarded`. */
+  async #staleError(
+    job: WorkspaceJob,
+    captured: string,
+    what: 'stopped' | 'discarded',
+    current?: string,
+  ): Promise<WorkspaceError> {
+    const now = current ?? (await this.#options.tracker.current()).id;
+    const done = what === 'stopped' ? `the ${job.operation} was stopped` : 'the result was discarded';
+    return new WorkspaceError(
+      409,
+      'stale_result',
+      `the source changed during the ${job.operation} (revision ${captured} → ${now}); ${done}, run it again`,
+      { details: { capturedRevision: captured, currentRevision: now } },
+    );
   }
 }

@@ -124,6 +124,8 @@ async function serveWorkspace(
     const revision = await tracker.current();
     watch.sync([...revision.files, tracker.project.assetsDir]);
     if (worker.revision !== undefined && worker.revision !== revision.id) worker.retireSoon();
+    // A capture of the old source is stopped now, not finished only to be discarded.
+    runner.sourceChanged(revision.id);
   };
   // Editors save in bursts (write, rename, chmod): settle before fingerprinting.
   const scheduleRefresh = () => {

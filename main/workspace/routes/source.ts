@@ -80,7 +80,9 @@ export function sourceRoutes(server: FastifyInstance, ctx: WorkspaceContext): vo
         });
         // Not left to size, mtime and inode: the answer must carry the revision of what was written.
         ctx.tracker.invalidate(ctx.source, written);
-        return (await ctx.tracker.current()).id;
+        const revision = (await ctx.tracker.current()).id;
+        ctx.runner.sourceChanged(revision);
+        return revision;
       });
       saving = save.catch(() => undefined);
       return {

@@ -31,6 +31,12 @@ const DEFAULT_MAX_WIDTH = '90%';
 const POP_GROW_SECONDS = 0.1;
 const PAGE_POP_SECONDS = 0.12;
 const PAGE_POP_FROM = 0.88;
+/**
+ * The subtitle and karaoke box: near-opaque, because captions sit over video of any brightness.
+ * Over a white frame it keeps white text at 15.8:1 (20:1 over black) and the karaoke yellow at
+ * 10:1; the 0.78 it had let bright video show through as a grey box.
+ */
+export const CAPTION_BOX_COLOR = 'rgba(10, 12, 16, 0.9)';
 
 /** Each style's look when the element does not say otherwise. */
 const STYLE_DEFAULTS: Record<CaptionsElement['style'] & string, Partial<TextElement>> = {
@@ -38,7 +44,7 @@ const STYLE_DEFAULTS: Record<CaptionsElement['style'] & string, Partial<TextElem
     size: 52,
     weight: 600,
     lineHeight: 1.3,
-    background: { color: 'rgba(10, 12, 16, 0.78)', radius: 12 },
+    background: { color: CAPTION_BOX_COLOR, radius: 12 },
   },
   pop: {
     size: 86,
@@ -52,7 +58,7 @@ const STYLE_DEFAULTS: Record<CaptionsElement['style'] & string, Partial<TextElem
     size: 60,
     weight: 800,
     lineHeight: 1.3,
-    background: { color: 'rgba(10, 12, 16, 0.7)', radius: 14 },
+    background: { color: CAPTION_BOX_COLOR, radius: 14 },
   },
 };
 

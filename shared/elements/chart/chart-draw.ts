@@ -12,7 +12,8 @@ import { chartBuild } from './chart-build.ts';
 import { chartData, chartMoment } from './chart-data.ts';
 import { chartFormat } from './chart-format.ts';
 import { chartGeometry } from './chart-geometry.ts';
-import type { ChartArea, ChartGeometry, ChartText, ChartTextRole } from './chart-geometry.ts';
+import type { ChartArea, ChartGeometry, ChartTextRole } from './chart-geometry.ts';
+import { textBox } from './chart-label-box.ts';
 import type { ElementDrawArgs } from '../definition.ts';
 import { drawTextBlock } from '../text/text-draw.ts';
 import { measureText } from '../text/text-measure.ts';
@@ -29,9 +30,6 @@ const GRID_ALPHA = 0.14;
 const BASELINE_ALPHA = 0.42;
 const AREA_TOP_ALPHA = 0.42;
 const AREA_BOTTOM_ALPHA = 0.04;
-/** Text boxes get this much room over their measured width, so layout never wraps them. */
-const TEXT_BOX_SLACK = 4;
-const LINE_BOX_EM = 1.3;
 /** WCAG 2 (1.4.3): 4.5:1 for text, 3:1 for large text; review's low_contrast holds labels to the same. */
 const MIN_LABEL_CONTRAST = 4.5;
 const MIN_LARGE_LABEL_CONTRAST = 3;
@@ -233,7 +231,7 @@ function drawTexts(args: ElementDrawArgs<ChartElement>, geometry: ChartGeometry,
   for (const text of geometry.texts) {
     if (text.opacity <= 0) continue;
     const shown = text.opacity * (text.on ? 1 : ROLE_ALPHA[text.role]);
-    const plain = labelElement(element, env, text.text, text.role, size, color);
+    const plain = labelElement(element, env, text.text, text.role, text.size ?? size, color);
     const label = text.on ? { ...plain, color: labelColorOn(text.on, isLargeLabel(plain)) } : plain;
     const box = textBox(text, size);
     ctx.save();
@@ -248,19 +246,6 @@ function drawTexts(args: ElementDrawArgs<ChartElement>, geometry: ChartGeometry,
     drawTextBlock(ctx, env, label, box);
     ctx.restore();
   }
-}
-
-/** The box a label is laid out in: its measured width (and a little), one line tall, placed by its anchor. */
-export function textBox(text: ChartText, size: number): Box {
-  const width = text.width + TEXT_BOX_SLACK;
-  const x =
-    text.align === 'left'
-      ? text.x - TEXT_BOX_SLACK / 2
-      : text.align === 'right'
-        ? text.x - width + TEXT_BOX_SLACK / 2
-        : text.x - width / 2;
-  const height = size * LINE_BOX_EM;
-  return { x, y: text.y - height / 2, width, height };
 }
 
 export function drawChart(args: ElementDrawArgs<ChartElement>): void {

@@ -110,6 +110,30 @@ describe('chart geometry', () => {
     expect(slices[0]!.innerRadius / slices[0]!.outerRadius).toBeCloseTo(0.6, 9);
   });
 
+  it('keeps donut labels full size on the ring middle where they fit, shrinks them alike on a thin ring', () => {
+    const donut = chart({
+      kind: 'donut',
+      legend: 'none',
+      labels: ['a', 'b', 'c'],
+      series: [{ name: 'Share', values: [58, 30, 12] }],
+    });
+    const big = at(donut, 1);
+    const { innerRadius, outerRadius } = big.slices[0]!;
+    for (const text of big.texts) {
+      expect(text.size).toBeUndefined();
+      const radius = Math.hypot(text.x - big.center!.x, text.y - big.center!.y);
+      expect(radius).toBeCloseTo((innerRadius + outerRadius) / 2, 6);
+    }
+    // A 32 px ring under 30 px labels 30 px wide: one smaller size for all three.
+    const small = at(donut, 1, { x: 0, y: 0, width: 160, height: 160 });
+    const sizes = small.texts.map((text) => text.size);
+    expect(sizes).toHaveLength(3);
+    expect(sizes[0]).toBeLessThan(30);
+    expect(new Set(sizes).size).toBe(1);
+    // Too thin for labels at half size: none.
+    expect(at(donut, 1, { x: 0, y: 0, width: 90, height: 90 }).texts).toEqual([]);
+  });
+
   it('keeps a pie next to its legend in a tall box, the two centred together', () => {
     const pie = chart({ kind: 'pie', labels: ['a', 'b'], series: [{ name: 'Share', values: [1, 3] }] });
     const tall = { x: 0, y: 0, width: 400, height: 1000 };

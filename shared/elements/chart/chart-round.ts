@@ -12,6 +12,14 @@ import {
   valueLabelKind,
 } from './chart-scales.ts';
 import type { ChartGeometry, ChartGeometryInput } from './chart-shapes.ts';
+import type { LabelExtent } from './chart-ring-fit.ts';
+import { ringLabelRadius, ringLabelScale } from './chart-ring-fit.ts';
+
+/**
+ * How tall a slice label's text is, in ems, for fitting it in its ring: figures and signs stand about
+ * 0.75 em, centred on the line's middle; one em leaves them a little air.
+ */
+const LABEL_TEXT_EM = 1;
 
 /** A single series' own colour would paint every slice alike: slices take the palette in turn. */
 export function sliceColor(element: ChartElement, index: number): string {
@@ -48,6 +56,27 @@ export function layoutPie(
   const sweep = 2 * Math.PI * progress;
   const labelsKind = valueLabelKind(element);
   const labelRadius = element.kind === 'donut' ? (innerRadius + outerRadius) / 2 : outerRadius * 0.64;
+  const ring = { inner: innerRadius, outer: outerRadius, margin: 2 * input.scale };
+  const labelText = (index: number) =>
+    labelsKind === 'share'
+      ? format.share(total === 0 ? 0 : values[index]! / total)
+      : format.value(data.series[0]!.values[index] ?? 0);
+  const extent =
+    (text: string): LabelExtent =>
+    (scale) => ({
+      width: input.measure(text, 'value') * scale,
+      height: input.textSize * scale * LABEL_TEXT_EM,
+    });
+  const middleOf = (arc: (typeof arcs)[number]) => (arc.startAngle + arc.endAngle) / 2;
+  // One size for every label of the chart, the largest at which each that fits at all does: a thin
+  // ring takes smaller labels rather than labels hanging over its edges. Worked out over the whole
+  // chart, so labels keep their size while the build sweeps in.
+  const scales = arcs.map((arc, index) =>
+    labelsKind === 'none' || arc.endAngle <= arc.startAngle
+      ? undefined
+      : ringLabelScale(ring, middleOf(arc), extent(labelText(index))),
+  );
+  const labelScale = Math.min(1, ...scales.filter((scale) => scale !== undefined));
   arcs.forEach((arc, index) => {
     if (arc.startAngle >= sweep || arc.endAngle <= arc.startAngle) return;
     const color = sliceColor(element, index);
@@ -60,24 +89,24 @@ export function layoutPie(
       cornerRadius: Math.min(4 * input.scale, (outerRadius - innerRadius) / 4),
       color,
     });
-    if (labelsKind === 'none') return;
-    const middle = (arc.startAngle + arc.endAngle) / 2;
+    // A label too big for the ring even at its smallest is left out (the legend names the slice).
+    if (scales[index] === undefined) return;
+    const middle = middleOf(arc);
     // A slice's label fades in as the sweep passes its middle, done by the end of the sweep at the latest.
     const fade = Math.max(1e-6, Math.min(LABEL_FADE_ANGLE, 2 * Math.PI - middle));
     const opacity = progress >= 1 ? 1 : clamp01((sweep - middle) / fade);
     if (opacity <= 0) return;
-    const text =
-      labelsKind === 'share'
-        ? format.share(total === 0 ? 0 : values[index]! / total)
-        : format.value(data.series[0]!.values[index] ?? 0);
+    const text = labelText(index);
+    const radius = ringLabelRadius(ring, middle, extent(text), labelScale, labelRadius);
     geometry.texts.push({
       text,
       // d3's angles run clockwise from twelve o'clock.
-      x: center.x + Math.sin(middle) * labelRadius,
-      y: center.y - Math.cos(middle) * labelRadius,
+      x: center.x + Math.sin(middle) * radius,
+      y: center.y - Math.cos(middle) * radius,
       align: 'center',
       role: 'value',
-      width: input.measure(text, 'value'),
+      width: input.measure(text, 'value') * labelScale,
+      size: labelScale === 1 ? undefined : input.textSize * labelScale,
       opacity,
       on: color,
     });

@@ -18,8 +18,10 @@ export interface ChartText {
   y: number;
   align: 'left' | 'center' | 'right';
   role: ChartTextRole;
-  /** Measured width in real pixels. */
+  /** Measured width in real pixels, at `size`. */
   width: number;
+  /** Its text size in real pixels where it is not the chart's: a donut's label shrunk to fit its ring. */
+  size?: number | undefined;
   opacity: number;
   /** The colour the text sits on when it is inside a bar or slice (its colour is chosen to read on it). */
   on?: string | undefined;
