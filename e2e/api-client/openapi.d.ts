@@ -1680,7 +1680,7 @@ export interface components {
             startSeconds: number;
             endSeconds: number;
           };
-          /** @description The element's key ("s0/e2") when it is about one element. */
+          /** @description The element's key ("s0/e2"; an overlay's "o/e0") when it is about one element. */
           element?: string;
           message: string;
           /** @description What to change, concretely (which property, to what). */
@@ -1792,7 +1792,7 @@ export interface components {
             startSeconds: number;
             endSeconds: number;
           };
-          /** @description The element's key ("s0/e2") when it is about one element. */
+          /** @description The element's key ("s0/e2"; an overlay's "o/e0") when it is about one element. */
           element?: string;
           message: string;
           /** @description What to change, concretely (which property, to what). */
@@ -2042,6 +2042,8 @@ export interface components {
         fadeOut?: number | string;
         loop?: boolean;
       }[];
+      /** @description Elements over the whole video (captions, a logo, a progress bar): start and duration count from the video start (default: all of it), drawn above every scene and untouched by transitions. */
+      overlays?: components['schemas']['VideoSpecElement'][];
       scenes: {
         id?: string;
         /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */

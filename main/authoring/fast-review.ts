@@ -5,7 +5,7 @@ import { resolveAspect } from '../../shared/spec/sizes.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { FindingCode } from '../../shared/protocol/finding.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
-import { elementPointer } from '../review/finding.ts';
+import { elementPointer } from '../../shared/timeline/element-keys.ts';
 import { visualReview } from '../review/visual-review.ts';
 import type { AuthoringFinding } from './authoring-record.ts';
 

@@ -424,6 +424,12 @@ Every element has ${fields(z.strictObject(elementBaseShape))}.
 \`start\`/\`duration\` are from the scene start (default: the whole scene). By type (\`type\` is required):
 ${elementLines().join('\n')}
 
+Top-level \`overlays\` is a list of elements of any type over the whole video: drawn above every scene and
+untouched by transitions, with \`start\`/\`duration\` from the video start (default: the whole video).
+Put captions, a logo or watermark, a progress bar or a persistent lower third there instead of copying it
+into each scene: captions there are timed against the video (cue times are video times while \`start\` is 0).
+Triggers in overlays count against the video; \`{after}\` and annotation targets name other overlays.
+
 Text \`font\`: ${fonts.join(', ')}, or a family declared in the spec's \`fonts\` [{family, src, weight?, italic?}].
 A character the family lacks is drawn by bundled colour emoji, then symbols (★ ✓ → ∑, Greek, Cyrillic); no CJK face is bundled: declare one for Chinese, Japanese or Korean text.
 \`weight\` is 100..900 in steps of 100; \`letterSpacing\` is in em; \`background\` is {color, paddingX?, paddingY?, radius?: length | "pill"}.
@@ -466,7 +472,8 @@ ${options.templates === false ? '' : templatesSection()}### Rules agents often g
 - Unknown fields are rejected, everywhere: no \`fontSize\` (use \`size\`), no \`color\` on shapes (use \`fill\`), no CSS.
 - Times need a unit when they are strings: \`"2"\` is invalid, \`2\` or \`"2s"\` is fine.
 - \`x\`/\`y\` numbers are fractions, not pixels: write \`"120px"\` for pixels.
-- Element ids start with a letter and are unique within their scene.
+- Element ids start with a letter and are unique within their scene (or within the overlays).
+- Something that spans scenes (captions, a logo, a progress bar) goes in \`overlays\`, once, not in each scene.
 - An element must start before its scene (or group) ends; keyframes must be in time order.
 - A rect, ellipse or path with neither \`fill\` nor \`stroke\` draws nothing.
 - Custom aspects need even width and height; \`display\` has only weight 400.

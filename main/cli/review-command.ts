@@ -28,12 +28,13 @@ async function reviewCommand(
   input: string,
   opts: { aspect?: AspectName; json?: boolean } & VariableOptions,
 ): Promise<void> {
-  const [{ resolveRenderInput }, { projectContext }, { reviewComposition }, finding, { SessionExit }] =
+  const [{ resolveRenderInput }, { projectContext }, { reviewComposition }, finding, keys, { SessionExit }] =
     await Promise.all([
       import('../project/resolve-input.ts'),
       import('../engine/project-context.ts'),
       import('../review/review-composition.ts'),
       import('../review/finding.ts'),
+      import('../../shared/timeline/element-keys.ts'),
       import('./session-command.ts'),
     ]);
   const resolved = await resolveRenderInput(input, process.cwd(), await variableValues(opts));
@@ -47,7 +48,7 @@ async function reviewCommand(
     const interval = finding.findingInterval(draft, fps);
     const pointer =
       resolved.kind === 'spec' && draft.element !== undefined
-        ? finding.elementPointer(draft.element)
+        ? keys.elementPointer(draft.element)
         : undefined;
     return {
       code: draft.code,

@@ -3,6 +3,7 @@ import { isTextualType } from '../../shared/spec/elements.ts';
 import { registerBundledFonts, registerFontFile } from '../fonts/register.ts';
 import { BUNDLED_FAMILIES, isBundledFamily } from '../../shared/fonts/fonts.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
+import { elementLists } from '../../shared/spec/element-lists.ts';
 import { KinoInputError } from '../project/input-error.ts';
 import { MediaError } from '../media/media-error.ts';
 import { resolveMediaSource } from '../media/source.ts';
@@ -52,10 +53,7 @@ export async function prepareFonts(
 /** Each text-drawing element's font family, at the pointer of its `font` field, groups included. */
 function textFonts(model: VideoModel): { family: string; pointer: string }[] {
   const found: { family: string; pointer: string }[] = [];
-  const pending = model.scenes.map((scene, index) => ({
-    elements: (scene.elements ?? []) as readonly unknown[],
-    at: `/scenes/${index}/elements`,
-  }));
+  const pending = elementLists<unknown>(model).map((list) => ({ elements: list.elements, at: list.pointer }));
   for (let next = pending.pop(); next; next = pending.pop()) {
     next.elements.forEach((element, index) => {
       const { type, font, children } = element as { type?: string; font?: unknown; children?: unknown };

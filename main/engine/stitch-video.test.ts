@@ -38,7 +38,8 @@ if (!found) {
 
 // 2.4 s at 15 fps (36 frames, 160×160 at draft): animated text and shapes, a crossfade, a video
 // clip with sound running across two chunk boundaries, music with fades, a sound effect across a
-// boundary.
+// boundary; overlays on the video's clock (a progress bar filling, a badge fading in across the
+// first boundary), which each chunk must draw at the video's time, not its own.
 const SPEC = {
   kinoSpec: 1,
   fps: 15,
@@ -96,6 +97,27 @@ const SPEC = {
           ],
         },
       ],
+    },
+  ],
+  overlays: [
+    {
+      type: 'progressBar',
+      y: 1,
+      anchor: 'bottom',
+      width: '100%',
+      box: 'frame',
+      thickness: 24,
+      enterDuration: 0,
+    },
+    {
+      type: 'text',
+      text: 'LIVE',
+      size: 60,
+      x: 0.2,
+      y: 0.15,
+      color: '#ffe600',
+      start: '600ms',
+      animate: [{ preset: 'fadeIn', duration: '400ms' }],
     },
   ],
 };

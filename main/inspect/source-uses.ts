@@ -2,7 +2,7 @@
 // them, and a missing file is reported on exactly the frames (and element) that need it.
 import type { TextElement } from '../../shared/spec/text-element.ts';
 import { defaultFontWeight } from '../../shared/fonts/fonts.ts';
-import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
+import type { ResolvedElement, ResolvedLayer, ResolvedVideo } from '../../shared/timeline/types.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { captionFile } from '../../shared/spec/captions-element.ts';
 import { isTextualType } from '../../shared/spec/elements.ts';
@@ -46,24 +46,25 @@ function audioUses(video: ResolvedVideo): { src: string; use: SourceUse }[] {
   });
 }
 
-function sceneImageUses(scene: ResolvedScene, fps: number, images: Set<string>) {
+/** The images, caption and data files a scene (its background included) or the overlays read. */
+function layerFileUses(layer: ResolvedLayer, fps: number, images: Set<string>) {
   const uses: { src: string; use: SourceUse }[] = [];
-  const background = scene.background;
-  if (typeof background !== 'string' && background.type === 'image') {
+  const background = layer.kind === 'scene' ? layer.background : undefined;
+  if (layer.kind === 'scene' && typeof background === 'object' && background.type === 'image') {
     uses.push({
       src: background.src,
       use: {
-        key: `s${scene.index}/background`,
+        key: `s${layer.index}/background`,
         isElement: false,
         kind: 'image',
-        startFrame: scene.startFrame,
-        endFrame: scene.endFrame,
+        startFrame: layer.startFrame,
+        endFrame: layer.endFrame,
       },
     });
   }
-  walk(scene.elements, (element) => {
+  walk(layer.elements, (element) => {
     if (element.element.type === 'chart' && element.element.data) {
-      const interval = elementInterval(scene, element, fps);
+      const interval = elementInterval(layer, element, fps);
       uses.push({
         src: element.element.data.src,
         use: { key: element.key, isElement: true, kind: 'data', ...interval },
@@ -72,7 +73,7 @@ function sceneImageUses(scene: ResolvedScene, fps: number, images: Set<string>) 
     }
     const file = element.element.type === 'captions' ? captionFile(element.element) : undefined;
     if (file) {
-      const interval = elementInterval(scene, element, fps);
+      const interval = elementInterval(layer, element, fps);
       uses.push({ src: file.src, use: { key: element.key, isElement: true, kind: 'captions', ...interval } });
       return;
     }
@@ -80,7 +81,7 @@ function sceneImageUses(scene: ResolvedScene, fps: number, images: Set<string>) 
     if (element.element.type !== 'image' || typeof src !== 'string' || !images.has(src)) return;
     uses.push({
       src,
-      use: { key: element.key, isElement: true, kind: 'image', ...elementInterval(scene, element, fps) },
+      use: { key: element.key, isElement: true, kind: 'image', ...elementInterval(layer, element, fps) },
     });
   });
   return uses;
@@ -110,7 +111,7 @@ const KIND_RANK: Record<MediaKind, number> = { video: 0, image: 1, audio: 2, cap
 export function mediaSourceUses(video: ResolvedVideo): MediaSourceUses[] {
   const plan = planMedia(video);
   const found = [
-    ...video.scenes.flatMap((scene) => sceneImageUses(scene, video.fps, plan.images)),
+    ...[...video.scenes, video.overlays].flatMap((layer) => layerFileUses(layer, video.fps, plan.images)),
     ...plan.videos.map((use) => ({
       src: use.src,
       use: {
@@ -148,8 +149,8 @@ export function mediaSourceUses(video: ResolvedVideo): MediaSourceUses[] {
 /** Every element that draws text, with the font face it asks for (family, weight, italic as the renderer reads them). */
 export function textFontUses(video: ResolvedVideo): TextFontUse[] {
   const uses: TextFontUse[] = [];
-  for (const scene of video.scenes) {
-    walk(scene.elements, (element) => {
+  for (const layer of [...video.scenes, video.overlays]) {
+    walk(layer.elements, (element) => {
       const drawn = element.element;
       if (drawn.type === 'custom' || !isTextualType(drawn.type)) return;
       // Captions draw in their style's face unless told otherwise (pop: 900).
@@ -160,7 +161,7 @@ export function textFontUses(video: ResolvedVideo): TextFontUse[] {
         family,
         weight: text.weight ?? defaultFontWeight(family),
         italic: text.italic ?? false,
-        ...elementInterval(scene, element, video.fps),
+        ...elementInterval(layer, element, video.fps),
       });
     });
   }

@@ -11,9 +11,11 @@ import type {
   ResolvedAnimation,
   ResolvedAudio,
   ResolvedElement,
+  ResolvedLayer,
   ResolvedScene,
   ResolvedVideo,
 } from '../../shared/timeline/types.ts';
+import { elementPointer } from '../../shared/timeline/element-keys.ts';
 import type {
   FrameInterval,
   AnimationFact,
@@ -118,7 +120,7 @@ function backgroundLabel(background: Background): string {
  * element seconds, rounded once), so intervals here match where its media is decoded.
  */
 export function elementInterval(
-  scene: Pick<ResolvedScene, 'startSeconds'>,
+  scene: Pick<ResolvedLayer, 'startSeconds'>,
   element: Pick<ResolvedElement, 'startSeconds' | 'endSeconds'>,
   fps: number,
 ): FrameInterval {
@@ -130,7 +132,7 @@ export function elementInterval(
 
 function animationFact(
   animation: ResolvedAnimation,
-  scene: ResolvedScene,
+  scene: ResolvedLayer,
   owner: FrameInterval,
   fps: number,
 ): AnimationFact {
@@ -148,10 +150,11 @@ function animationFact(
   };
 }
 
-function elementFact(resolved: ResolvedElement, scene: ResolvedScene, fps: number): ElementFact {
+function elementFact(resolved: ResolvedElement, scene: ResolvedLayer, fps: number): ElementFact {
   const interval = elementInterval(scene, resolved, fps);
   const fact: ElementFact = {
     key: resolved.key,
+    pointer: elementPointer(resolved.key) ?? '',
     type: resolved.element.type,
     label: elementLabel(resolved.element),
     ...interval,
@@ -209,6 +212,7 @@ export function timelineFacts(video: ResolvedVideo): TimelineFacts {
     durationFrames: video.durationFrames,
     durationSeconds: video.durationSeconds,
     scenes: video.scenes.map((scene) => sceneFact(scene, video.fps)),
+    overlays: video.overlays.elements.map((element) => elementFact(element, video.overlays, video.fps)),
     audio: video.audio.map((audio) => audioFact(audio, video.fps, video.durationFrames)),
   };
 }

@@ -3,7 +3,8 @@
 // not all allowed fails quality_gate.
 import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
 import { projectContext } from '../engine/project-context.ts';
-import { completeFinding, elementPointer } from '../review/finding.ts';
+import { completeFinding } from '../review/finding.ts';
+import { elementPointer } from '../../shared/timeline/element-keys.ts';
 import { qualityGate } from '../review/quality-gate.ts';
 import { reviewComposition } from '../review/review-composition.ts';
 import { JobFailure } from './render-job-failure.ts';

@@ -20,7 +20,8 @@ import { describeIssues } from '../project/input-error.ts';
 import { loadProject } from '../project/load.ts';
 import type { RenderProject } from '../project/load.ts';
 import { checkSpec, resolveKey } from '../project/resolve-input.ts';
-import { elementPointer, findingInterval } from '../review/finding.ts';
+import { findingInterval } from '../review/finding.ts';
+import { elementPointer } from '../../shared/timeline/element-keys.ts';
 import { reviewComposition } from '../review/review-composition.ts';
 import { ToolFailure } from './tool-result.ts';
 

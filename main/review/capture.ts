@@ -5,7 +5,7 @@
 import type { DrawnElement } from '../../shared/canvas/types.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
-import { indexElements, isAnimatingAt, isAtRest, isInTransition, sceneSecondsAt } from './element-timing.ts';
+import { indexElements, isAnimatingAt, isAtRest, isInTransition, layerSecondsAt } from './element-timing.ts';
 import type { ElementIndex } from './element-timing.ts';
 import { clampToFrame, flatness, samplePoints } from './pixels.ts';
 import type { Flatness } from './pixels.ts';
@@ -52,7 +52,7 @@ export interface ReviewSample {
 function restlessness(video: ResolvedVideo, index: ElementIndex, frame: number): number {
   let moving = isInTransition(video, frame) ? 100 : 0;
   for (const timing of index.values()) {
-    const seconds = sceneSecondsAt(timing.scene, frame, video.fps);
+    const seconds = layerSecondsAt(timing.layer, frame, video.fps);
     const { startSeconds, endSeconds } = timing.resolved;
     if (seconds >= startSeconds && seconds < endSeconds && isAnimatingAt(timing.resolved, seconds, video.fps))
       moving++;

@@ -7,7 +7,7 @@ import { transformElement } from '../../shared/draw/frame.ts';
 import { frameBox, placeElement, safeBox } from '../../shared/elements/place.ts';
 import { animatedState } from '../../shared/timeline/evaluate.ts';
 import type { ElementIndex, ElementTiming } from './element-timing.ts';
-import { sceneSecondsAt, withGroups } from './element-timing.ts';
+import { layerSecondsAt, withGroups } from './element-timing.ts';
 
 export interface Placement {
   /** The element's box before its transform, in output pixels. */
@@ -25,7 +25,7 @@ export function placementAt(
   frame: number,
 ): Placement {
   const chain = withGroups(index, timing).reverse();
-  const seconds = sceneSecondsAt(timing.scene, frame, env.fps);
+  const seconds = layerSecondsAt(timing.layer, frame, env.fps);
   const context = { scale: env.scale, size: env.size, fps: env.fps };
   let container = chain[0]!.resolved.element.box === 'frame' ? frameBox(env) : safeBox(env);
   let placed: { box: Box; state: AnimatedState } | undefined;

@@ -3,39 +3,41 @@
 import { presetKind } from '../../shared/animation/presets.ts';
 import { builtInBuild } from '../../shared/elements/build-spans.ts';
 import { timeToSeconds } from '../../shared/spec/time.ts';
-import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../../shared/timeline/types.ts';
+import type { ResolvedElement, ResolvedLayer, ResolvedVideo } from '../../shared/timeline/types.ts';
 
 export interface ElementTiming {
   key: string;
   resolved: ResolvedElement;
-  scene: ResolvedScene;
-  /** The enclosing group's key; undefined for a scene's top-level elements. */
+  /** What its times count from: its scene, or the overlays (the whole video). */
+  layer: ResolvedLayer;
+  /** The enclosing group's key; undefined for a layer's top-level elements. */
   parentKey: string | undefined;
 }
 
 export type ElementIndex = ReadonlyMap<string, ElementTiming>;
 
-/** Every element of the video (group children included) by its key. */
+/** Every element of the video (group children included) by its key: the scenes', then the overlays. */
 export function indexElements(video: ResolvedVideo): ElementIndex {
   const index = new Map<string, ElementTiming>();
-  const visit = (resolved: ResolvedElement, scene: ResolvedScene, parentKey: string | undefined) => {
-    index.set(resolved.key, { key: resolved.key, resolved, scene, parentKey });
-    for (const child of resolved.children) visit(child, scene, resolved.key);
+  const visit = (resolved: ResolvedElement, layer: ResolvedLayer, parentKey: string | undefined) => {
+    index.set(resolved.key, { key: resolved.key, resolved, layer, parentKey });
+    for (const child of resolved.children) visit(child, layer, resolved.key);
   };
-  for (const scene of video.scenes) for (const element of scene.elements) visit(element, scene, undefined);
+  for (const layer of [...video.scenes, video.overlays])
+    for (const element of layer.elements) visit(element, layer, undefined);
   return index;
 }
 
-/** Seconds from the scene's start at a video frame. */
-export function sceneSecondsAt(scene: ResolvedScene, frame: number, fps: number): number {
-  return (frame - scene.startFrame) / fps;
+/** Seconds from the layer's start (a scene's; the video's for overlays) at a video frame. */
+export function layerSecondsAt(layer: ResolvedLayer, frame: number, fps: number): number {
+  return (frame - layer.startFrame) / fps;
 }
 
 /** Frames [startFrame, endFrame) of the video in which the element exists. */
 export function lifetimeFrames(timing: ElementTiming, fps: number): { startFrame: number; endFrame: number } {
-  const { scene, resolved } = timing;
-  const startFrame = scene.startFrame + Math.round(resolved.startSeconds * fps);
-  const endFrame = Math.min(scene.endFrame, scene.startFrame + Math.round(resolved.endSeconds * fps));
+  const { layer, resolved } = timing;
+  const startFrame = layer.startFrame + Math.round(resolved.startSeconds * fps);
+  const endFrame = Math.min(layer.endFrame, layer.startFrame + Math.round(resolved.endSeconds * fps));
   return { startFrame, endFrame: Math.max(startFrame + 1, endFrame) };
 }
 
@@ -81,12 +83,12 @@ export function withGroups(index: ElementIndex, timing: ElementTiming | undefine
 /** At rest: neither the element nor any group around it is entering, leaving or keyframed. */
 export function isAtRest(index: ElementIndex, key: string, frame: number, fps: number): boolean {
   return withGroups(index, index.get(key)).every(
-    (timing) => !isAnimatingAt(timing.resolved, sceneSecondsAt(timing.scene, frame, fps), fps),
+    (timing) => !isAnimatingAt(timing.resolved, layerSecondsAt(timing.layer, frame, fps), fps),
   );
 }
 
 /**
- * Scene seconds during which the element can be seen: from when its (and its groups') entrances
+ * Seconds of its layer during which the element can be seen: from when its (and its groups') entrances
  * start to when the first exit around it has finished or its lifetime ends.
  */
 export function visibleSpan(index: ElementIndex, timing: ElementTiming): { start: number; end: number } {
@@ -102,6 +104,11 @@ export function visibleSpan(index: ElementIndex, timing: ElementTiming): { start
     }
   }
   return { start, end: Math.max(start, end) };
+}
+
+/** Whether a transition moves the element: every scene's element may be; overlays never are. */
+export function movesInTransitions(timing: ElementTiming): boolean {
+  return timing.layer.kind === 'scene';
 }
 
 /** Frames where two scenes overlap in a transition. */

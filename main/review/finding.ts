@@ -10,7 +10,7 @@ export interface FindingDraft {
   endFrame: number;
   /** The frame to look at (inside the interval); default startFrame. */
   focusFrame?: number | undefined;
-  /** The element's key ("s0/e2") when the finding is about one element. */
+  /** The element's key ("s0/e2", an overlay's "o/e0") when the finding is about one element. */
   element?: string | undefined;
   message: string;
   /** What to change, concretely (which property, to what). */
@@ -44,12 +44,4 @@ export function completeFinding(
     allowed: allowed.has(draft.code),
     inspect: { operation: 'inspect', frameIndex: draft.focusFrame ?? draft.startFrame, sourceRevision },
   };
-}
-
-/** "s0/e2/e1" → "/scenes/0/elements/2/children/1". */
-export function elementPointer(key: string): string | undefined {
-  const match = /^s(\d+)((?:\/e\d+)+)$/.exec(key);
-  if (!match) return undefined;
-  const path = match[2]!.split('/e').slice(1);
-  return `/scenes/${match[1]}/elements/${path.join('/children/')}`;
 }

@@ -100,6 +100,12 @@ export function formatInspect(result: InspectAnswer): string {
       `  scene ${scene.id}: frames ${scene.startFrame}–${scene.endFrame - 1}, ${elements.length} element${elements.length === 1 ? '' : 's'}`,
     );
   }
+  const overlays = timeline.overlays;
+  if (overlays.length > 0) {
+    lines.push(
+      `  overlays over the whole video: ${overlays.map((element) => `${element.type} ${element.pointer}`).join(', ')}`,
+    );
+  }
   const { assets, fonts } = resources;
   lines.push(
     `resources: ${assets.length} asset${assets.length === 1 ? '' : 's'}, ${fonts.length} font${fonts.length === 1 ? '' : 's'}`,

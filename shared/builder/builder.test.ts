@@ -188,6 +188,20 @@ describe('video and scene', () => {
     });
     expect(model.audio?.map((track) => track.src)).toEqual(['asset:a.m4a', 'asset:b.m4a']);
   });
+
+  it('takes overlays over the whole video in the extras, as builder values or plain elements', () => {
+    const model = video({ aspect: 'landscape' }, [scene({ duration: 2 }), scene({ duration: 2 })], {
+      overlays: [text('Live', { x: 0.9, y: 0.1 }).at('1s'), { type: 'rect', fill: '#ff0000' }],
+    });
+    expect(model.overlays).toEqual([
+      { type: 'text', text: 'Live', x: 0.9, y: 0.1, start: '1s' },
+      { type: 'rect', fill: '#ff0000' },
+    ]);
+    expect(parseSpec(model)).toMatchObject({ ok: true });
+    expect('overlays' in video({}, [scene({ duration: 1 })])).toBe(false);
+    const untyped = video as unknown as (props: object, scenes: unknown[], extras: object) => unknown;
+    expect(() => untyped({}, [], { overlays: text('x') })).toThrow('expected an array of overlay elements');
+  });
 });
 
 describe('time, easing and audio helpers', () => {

@@ -175,12 +175,16 @@ class SpecPrinter {
   }
 
   video(spec: VideoSpec): Code {
-    const props = this.fields(spec, shapeKeys(VideoSpecSchema), ['kinoSpec', 'scenes', 'audio', 'variables']);
+    const skip = ['kinoSpec', 'scenes', 'overlays', 'audio', 'variables'];
+    const props = this.fields(spec, shapeKeys(VideoSpecSchema), skip);
     const args: Code[] = [objectCode(props), arrayCode(spec.scenes.map((s) => this.scene(s)))];
-    if (spec.audio !== undefined) {
-      const tracks = arrayCode(spec.audio.map((track) => this.audio('music', track)));
-      args.push(objectCode([['audio', tracks]]));
-    }
+    // Overlays and the soundtrack read best after the scenes: video()'s extras.
+    const extras: Entry[] = [];
+    if (spec.overlays !== undefined)
+      extras.push(['overlays', arrayCode(spec.overlays.map((element) => this.element(element)))]);
+    if (spec.audio !== undefined)
+      extras.push(['audio', arrayCode(spec.audio.map((track) => this.audio('music', track)))]);
+    if (extras.length > 0) args.push(objectCode(extras));
     return this.call('video', args);
   }
 }

@@ -359,6 +359,7 @@ const emptyLists: VideoSpec = {
   kinoSpec: 1,
   audio: [],
   fonts: [],
+  overlays: [],
   scenes: [
     {
       duration: 2,
@@ -739,6 +740,46 @@ const charts: VideoSpec = {
   ],
 };
 
+/** Elements over the whole video: captions on the video's clock, a logo, a progress bar, a timed badge. */
+const overlays: VideoSpec = {
+  kinoSpec: 1,
+  aspect: 'landscape',
+  scenes: [
+    { duration: '3s', elements: [{ type: 'text', text: 'One' }] },
+    {
+      duration: '3s',
+      transition: { type: 'slide', direction: 'right' },
+      elements: [{ type: 'text', text: 'Two' }],
+    },
+  ],
+  overlays: [
+    {
+      type: 'captions',
+      srt: '1\n00:00:00,000 --> 00:00:05,000\nHello across the cut\n',
+      position: 'bottom',
+    },
+    {
+      type: 'group',
+      id: 'corner',
+      x: 1,
+      y: 0,
+      anchor: 'top-right',
+      width: 160,
+      height: 160,
+      children: [{ type: 'image', src: 'asset:logo.png', opacity: 0.8 }],
+    },
+    { type: 'progressBar', y: 1, anchor: 'bottom', width: '100%', box: 'frame' },
+    {
+      type: 'text',
+      text: 'LIVE',
+      start: '1s',
+      duration: '3s',
+      animate: [{ preset: 'fadeIn', trigger: { after: 'corner' } }],
+    },
+  ],
+  audio: [{ src: 'asset:music.m4a', volume: 0.5 }],
+};
+
 export const SAMPLE_SPECS: Record<string, VideoSpec> = {
   charts,
   everything,
@@ -748,6 +789,7 @@ export const SAMPLE_SPECS: Record<string, VideoSpec> = {
   annotations,
   terminalSession,
   codeAndMarkdown,
+  overlays,
 };
 
 /**
@@ -776,5 +818,9 @@ export const TEMPLATE_SPEC = {
         { type: 'text', text: 'Loud: {{loud}}, {{ size }}px, `${not a variable}`', size: 20 },
       ],
     },
+  ],
+  overlays: [
+    { type: 'text', text: '— {{author}}', size: 28, color: { var: 'accent' }, y: 0.95 },
+    { type: 'image', src: { var: 'photo' }, width: 64, height: 64, x: 0.05, y: 0.05 },
   ],
 } as unknown as VideoSpec;

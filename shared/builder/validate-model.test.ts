@@ -24,6 +24,19 @@ describe('parseModel', () => {
     expect(children[1]!.draw).toBe(draw);
   });
 
+  it('accepts custom elements in the overlays, and points at their issues there', () => {
+    const model = video({}, [scene({ duration: 2 })], {
+      overlays: [custom(draw), text('a', { opacity: 3 })],
+    });
+    const result = parseModel(model);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => i.pointer)).toEqual(['/overlays/1/opacity']);
+    const fixed = parseModel(video({}, [scene({ duration: 2 })], { overlays: [custom(draw), text('a')] }));
+    if (!fixed.ok) throw new Error(JSON.stringify(fixed.issues));
+    expect(fixed.model.overlays![0]).toEqual({ type: 'custom', draw });
+  });
+
   it('reports a bad field of an element after a custom one at its real position', () => {
     const model = video({}, [scene({ duration: 2 }, [custom(draw), text('a', { opacity: 3 })])]);
     const result = parseModel(model);

@@ -76,7 +76,12 @@ export function parseModel(input: unknown): ModelParseResult {
       ? { ...scene, elements: withoutCustom(scene.elements, ['scenes', index, 'elements'], setAside) }
       : scene,
   );
-  const result = VideoSpecSchema.safeParse({ ...input, scenes });
+  const overlays = withoutCustom(input.overlays, ['overlays'], setAside);
+  const result = VideoSpecSchema.safeParse({
+    ...input,
+    scenes,
+    ...(overlays === undefined ? {} : { overlays }),
+  });
   const issues = result.success ? [] : formatIssues(result.error);
   const customs = setAside.map(({ path, element }) => {
     const parsed = CustomElementSchema.safeParse(element);

@@ -7,10 +7,13 @@ import { describeValue, toModelElement } from './element.ts';
 import { plainData } from './plain-data.ts';
 
 export type SceneProps = Omit<ModelScene, 'elements'>;
-/** Variables are declared by template(), around the video, not in it. */
-export type VideoProps = Omit<VideoSpec, 'kinoSpec' | 'scenes' | 'variables'> & { kinoSpec?: 1 };
-/** What reads best after the scenes: the soundtrack (and fonts). Lists add to those in the props. */
-export type VideoExtras = Pick<VideoSpec, 'audio' | 'fonts'>;
+/** Variables are declared by template(), around the video, not in it; overlays follow the scenes. */
+export type VideoProps = Omit<VideoSpec, 'kinoSpec' | 'scenes' | 'variables' | 'overlays'> & { kinoSpec?: 1 };
+/**
+ * What reads best after the scenes: the overlays over the whole video, the soundtrack (and fonts).
+ * Audio and fonts add to those in the props.
+ */
+export type VideoExtras = Pick<VideoSpec, 'audio' | 'fonts'> & { overlays?: ElementInput[] };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,7 +36,10 @@ export function scene(props: SceneProps, elements?: ElementInput[]): ModelScene 
   return model;
 }
 
-/** The video: `export default video({ fps: 30, aspect: 'reels' }, [scene(...)], { audio: [music(...)] })`. */
+/**
+ * The video: `export default video({ fps: 30, aspect: 'reels' }, [scene(...)], { overlays: [captions(...)],
+ * audio: [music(...)] })`. Overlays are elements over the whole video, timed from its start.
+ */
 export function video(props: VideoProps, scenes: ModelScene[], extras: VideoExtras = {}): VideoModel {
   if (!isObject(props))
     throw new TypeError(`video(): expected props like { fps: 30 }, got ${describeValue(props)}`);
@@ -44,6 +50,14 @@ export function video(props: VideoProps, scenes: ModelScene[], extras: VideoExtr
   }
   const { kinoSpec: _version, ...rest } = props;
   const model: VideoModel = { kinoSpec: 1, ...plainData(rest), scenes: scenes.map((s) => plainData(s)) };
+  if (extras.overlays !== undefined) {
+    if (!Array.isArray(extras.overlays)) {
+      throw new TypeError(
+        `video(): expected an array of overlay elements, got ${describeValue(extras.overlays)}`,
+      );
+    }
+    model.overlays = extras.overlays.map((element) => toModelElement(element));
+  }
   if (extras.audio) model.audio = [...(model.audio ?? []), ...plainData(extras.audio)];
   if (extras.fonts) model.fonts = [...(model.fonts ?? []), ...plainData(extras.fonts)];
   return model;

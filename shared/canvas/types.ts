@@ -94,7 +94,7 @@ export interface Transform2D {
 
 /** One element as drawn on one frame: what review checks read instead of guessing the layout. */
 export interface DrawnElement {
-  /** The element's path in the video, e.g. "s0/e2/e1". */
+  /** The element's path in the video, e.g. "s0/e2/e1" (an overlay's: "o/e0"). */
   key: string;
   element: ModelElement;
   /** Its box before the transform, in the surface's pixels. */

@@ -6,6 +6,7 @@ import type { HighlighterCore, ThemedToken } from 'shiki/core';
 import type { CodeHighlighter, CodeToken, HighlightedCode } from '../canvas/types.ts';
 import { DEFAULT_CODE_LANGUAGE, DEFAULT_CODE_THEME, isKnownTheme, languageId } from '../spec/code-names.ts';
 import type { VideoModel } from '../spec/model.ts';
+import { topLevelElements } from '../spec/element-lists.ts';
 import { fencedCodeLanguages } from './markdown-fences.ts';
 
 /** One language in one theme that some element draws. */
@@ -45,7 +46,7 @@ export function codeNeeds(model: VideoModel): CodeNeed[] {
       if (Array.isArray(fields.children)) visit(fields.children);
     }
   };
-  for (const scene of model.scenes) visit(scene.elements ?? []);
+  visit(topLevelElements(model));
   return [...needs.values()];
 }
 

@@ -5,8 +5,8 @@ import type { AnimatedState } from '../animation/state.ts';
 import { elementDrawer } from '../elements/registry.ts';
 import type { CustomElement, ModelElement } from '../spec/model.ts';
 import { isTextualType } from '../spec/elements.ts';
-import { frameComposition } from '../timeline/resolve.ts';
-import type { ResolvedElement, ResolvedScene, ResolvedVideo } from '../timeline/types.ts';
+import { drawnFrame, frameComposition } from '../timeline/resolve.ts';
+import type { ResolvedElement, ResolvedLayer, ResolvedScene, ResolvedVideo } from '../timeline/types.ts';
 import { frameBox, placeElement, safeBox } from '../elements/place.ts';
 import { resolveLength } from '../layout/length.ts';
 import { backgroundIsOpaque, drawBackground } from './background.ts';
@@ -181,6 +181,19 @@ export function drawScene(
     { frame, seconds, duration: scene.durationSeconds },
     `s${scene.index}/background`,
   );
+  drawLayerElements(ctx, scene, seconds, env, frame, inTransition, videoDuration);
+}
+
+/** A layer's elements at `seconds` from its start (a scene's, or the overlays'), in list order. */
+function drawLayerElements(
+  ctx: Ctx2D,
+  layer: ResolvedLayer,
+  seconds: number,
+  env: DrawEnv,
+  frame: number,
+  inTransition: boolean,
+  videoDuration: number,
+): void {
   const safe = safeBox(env);
   const full = frameBox(env);
   const containerOf = (element: ModelElement) => (element.box === 'frame' ? full : safe);
@@ -189,19 +202,19 @@ export function drawScene(
     frame,
     sceneSeconds: seconds,
     inTransition,
-    sceneDuration: scene.durationSeconds,
+    sceneDuration: layer.durationSeconds,
     videoDuration,
     base: ctx.getTransform(),
     boxes: sceneBoxes({
       ctx,
       env,
-      elements: scene.elements,
+      elements: layer.elements,
       sceneSeconds: seconds,
       containerOf,
       transform: transformElement,
     }),
   };
-  for (const resolved of scene.elements) {
+  for (const resolved of layer.elements) {
     drawElement(ctx, resolved, containerOf(resolved.element), context);
   }
 }
@@ -244,6 +257,12 @@ export function drawFrame(ctx: Ctx2D, video: ResolvedVideo, frame: number, env: 
       env.size.width,
       env.size.height,
     );
+  }
+  // Overlays go on top of the composited frame, so a transition never moves or fades them.
+  const overlays = video.overlays;
+  if (overlays.elements.length > 0) {
+    const seconds = (drawnFrame(video, frame) - overlays.startFrame) / video.fps;
+    drawLayerElements(ctx, overlays, seconds, env, frame, false, video.durationSeconds);
   }
   ctx.restore();
 }

@@ -57,7 +57,10 @@ export const ReviewFindingSchema = {
         'error: the output is wrong (missing media, clipped text); warning: it will likely read badly.',
     },
     interval: FindingIntervalSchema,
-    element: { type: 'string', description: 'The element\'s key ("s0/e2") when it is about one element.' },
+    element: {
+      type: 'string',
+      description: 'The element\'s key ("s0/e2"; an overlay\'s "o/e0") when it is about one element.',
+    },
     message: { type: 'string' },
     remedy: { type: 'string', description: 'What to change, concretely (which property, to what).' },
     allowed: {

@@ -16,7 +16,10 @@ export interface AnimationFact extends FrameInterval {
 }
 
 export interface ElementFact extends FrameInterval {
+  /** "s0/e2/e1" for a scene's element, "o/e0" for an overlay. */
   key: string;
+  /** Where it is written in the spec: "/scenes/0/elements/2/children/1", "/overlays/0". */
+  pointer: string;
   id?: string;
   type: string;
   /** A short description: the start of the text, the media source, the fill. */
@@ -59,6 +62,8 @@ export interface TimelineFacts {
   durationFrames: number;
   durationSeconds: number;
   scenes: SceneFact[];
+  /** Elements over the whole video, timed from its start, drawn above every scene. */
+  overlays: ElementFact[];
   audio: AudioFact[];
 }
 
@@ -117,7 +122,7 @@ export interface InspectResult {
 export type MediaKind = 'image' | 'video' | 'audio' | 'captions' | 'data';
 
 export interface SourceUse extends FrameInterval {
-  /** The element key ("s0/e2"), "s1/background", or "audio/<n>" for the n-th soundtrack entry. */
+  /** The element key ("s0/e2", "o/e0"), "s1/background", or "audio/<n>" for the n-th soundtrack entry. */
   key: string;
   /** Whether `key` names an element, so a finding can point at it. */
   isElement: boolean;

@@ -28,6 +28,7 @@ export interface ModelScene extends Omit<Scene, 'elements'> {
   elements?: ModelElement[];
 }
 
-export interface VideoModel extends Omit<VideoSpec, 'scenes'> {
+export interface VideoModel extends Omit<VideoSpec, 'scenes' | 'overlays'> {
   scenes: ModelScene[];
+  overlays?: ModelElement[];
 }

@@ -18,6 +18,7 @@ export function tooDeepGroup(input: unknown): Path | undefined {
     if (isRecord(scene))
       pending.push({ elements: scene.elements, path: ['scenes', index, 'elements'], depth: 1 });
   });
+  pending.push({ elements: input.overlays, path: ['overlays'], depth: 1 });
   for (let next = pending.pop(); next; next = pending.pop()) {
     if (!Array.isArray(next.elements)) continue;
     for (const [index, element] of next.elements.entries()) {

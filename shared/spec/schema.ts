@@ -56,6 +56,13 @@ export const VideoSpecSchema = z
       .max(64)
       .optional()
       .describe('Music and sound, timed from the video start.'),
+    overlays: z
+      .array(ElementSchema)
+      .max(100)
+      .optional()
+      .describe(
+        'Elements over the whole video (captions, a logo, a progress bar): start and duration count from the video start (default: all of it), drawn above every scene and untouched by transitions.',
+      ),
     scenes: z.array(SceneSchema).min(1).max(500),
   })
   .describe('A Kino video spec, version 1.');

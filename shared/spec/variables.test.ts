@@ -151,6 +151,24 @@ describe('bindVariables', () => {
     });
   });
 
+  it('binds values inside overlays, and points at an undeclared name there', () => {
+    const overlays = [
+      { type: 'text', text: '{{name}} · {{price}} €', color: { var: 'accent' } },
+      { type: 'image', src: { var: 'photo' }, width: 80, height: 80 },
+    ];
+    const bound = bindVariables(card({ overlays }), { name: 'Ada' });
+    if (!bound.ok) throw new Error(JSON.stringify(bound.issues));
+    expect((bound.spec as { overlays: unknown[] }).overlays).toEqual([
+      { type: 'text', text: 'Ada · 19.5 €', color: '#22c55e' },
+      { type: 'image', src: 'asset:photo-city.jpg', width: 80, height: 80 },
+    ]);
+    expect(parseSpec(bound.spec)).toMatchObject({ ok: true });
+    const unknown = bindVariables(card({ overlays: [{ type: 'text', text: '{{nickname}}' }] }), {
+      name: 'Ada',
+    });
+    expect(unknown).toMatchObject({ ok: false, issues: [{ in: 'spec', pointer: '/overlays/0/text' }] });
+  });
+
   it('reports a use of an undeclared name where it stands', () => {
     const spec = card();
     (spec.scenes[0]!.elements[2] as Record<string, unknown>).height = { var: 'tall' };

@@ -5,19 +5,30 @@ import type { Time } from '../spec/time.ts';
 import type { ModelElement, VideoModel } from '../spec/model.ts';
 import { DEFAULT_FPS } from '../spec/schema.ts';
 import type { SpecIssue } from '../spec/validate.ts';
-import { DEFAULT_TRANSITION_SECONDS, sceneId } from './resolve.ts';
+import { DEFAULT_TRANSITION_SECONDS, sceneId, transitionOverlapSeconds } from './resolve.ts';
 
 interface PlacedElement {
   element: ModelElement;
   pointer: string;
 }
 
-/** Every element of a scene, depth first, with its pointer and how long its container lasts. */
+/** How messages name one element list: a scene's, or the overlays. */
+interface ListWords {
+  /** What its top-level elements last as long as: "its scene", "the video". */
+  container: string;
+  /** Where its ids live: 'in scene "intro"', "among the overlays"; and the same from inside it. */
+  among: string;
+  here: string;
+  /** Where an id it names must be: "in the same scene", "among the overlays". */
+  same: string;
+}
+
+/** Every element of a list, depth first, with its pointer and how long its container lasts. */
 function collect(
   elements: readonly ModelElement[],
   pointer: string,
   available: number,
-  inGroup: boolean,
+  words: ListWords | undefined,
   seconds: (time: Time) => number,
   issues: SpecIssue[],
   out: PlacedElement[],
@@ -27,7 +38,7 @@ function collect(
     out.push({ element, pointer: at });
     const start = seconds(element.start ?? 0);
     if (start > 0 && start >= available) {
-      const container = inGroup ? 'its group' : 'its scene';
+      const container = words?.container ?? 'its group';
       issues.push({
         pointer: `${at}/start`,
         message: `starts at ${formatTime(start)}, when ${container} has already ended (${formatTime(available)}), so it never shows; start it earlier`,
@@ -49,7 +60,7 @@ function collect(
         0,
         Math.min(available - start, element.duration === undefined ? Infinity : seconds(element.duration)),
       );
-      collect(element.children, `${at}/children`, lifetime, true, seconds, issues, out);
+      collect(element.children, `${at}/children`, lifetime, undefined, seconds, issues, out);
     }
   });
 }
@@ -94,6 +105,69 @@ function cycleIssues(placed: PlacedElement[], byId: Map<string, PlacedElement>):
   return issues;
 }
 
+/** Ids, triggers and targets within one element list, which is also where they must be found. */
+function elementListIssues(
+  elements: readonly ModelElement[],
+  pointer: string,
+  duration: number,
+  words: ListWords,
+  seconds: (time: Time) => number,
+): SpecIssue[] {
+  const issues: SpecIssue[] = [];
+  const placed: PlacedElement[] = [];
+  collect(elements, pointer, duration, words, seconds, issues, placed);
+
+  const byId = new Map<string, PlacedElement>();
+  for (const entry of placed) {
+    const id = entry.element.id;
+    if (id === undefined) continue;
+    const first = byId.get(id);
+    if (first) {
+      issues.push({
+        pointer: `${entry.pointer}/id`,
+        message: `the id "${id}" is already used ${words.here} (at ${first.pointer}); give each element its own id`,
+      });
+    } else byId.set(id, entry);
+  }
+
+  for (const entry of placed) {
+    for (const { id, index } of afterTriggers(entry.element)) {
+      if (byId.has(id)) continue;
+      issues.push({
+        pointer: `${entry.pointer}/animate/${index}/trigger`,
+        message: `{after: "${id}"} names no element ${words.among}; use the id of an element ${words.same}`,
+      });
+    }
+  }
+  for (const entry of placed) {
+    const target = targetId(entry.element);
+    if (target === undefined || (byId.has(target) && target !== entry.element.id)) continue;
+    issues.push({
+      pointer: `${entry.pointer}/target`,
+      message:
+        target === entry.element.id
+          ? `the ${entry.element.type} targets itself; give the id of the element it should point at`
+          : `target "${target}" names no element ${words.among}; use the id of an element ${words.same}`,
+    });
+  }
+  issues.push(...cycleIssues(placed, byId));
+  return issues;
+}
+
+/** How long the video lasts: its scenes, less the transitions' overlaps (what the timeline resolves). */
+function videoSeconds(spec: VideoModel, fps: number): number {
+  let total = 0;
+  let previous: number | undefined;
+  for (const scene of spec.scenes) {
+    const duration = timeToSeconds(scene.duration, fps);
+    const overlap =
+      previous === undefined ? 0 : transitionOverlapSeconds(previous, duration, scene.transition, fps);
+    total += duration - overlap;
+    previous = duration;
+  }
+  return total;
+}
+
 /** The longest video Kino renders: a longer one is a typo (or an attempt to hold a render slot for days). */
 export const MAX_VIDEO_SECONDS = 3600;
 
@@ -134,43 +208,18 @@ export function semanticIssues(spec: VideoModel): SpecIssue[] {
       }
     }
 
-    const placed: PlacedElement[] = [];
-    collect(scene.elements ?? [], `${pointer}/elements`, duration, false, seconds, issues, placed);
-
-    const byId = new Map<string, PlacedElement>();
-    for (const entry of placed) {
-      const id = entry.element.id;
-      if (id === undefined) continue;
-      const first = byId.get(id);
-      if (first) {
-        issues.push({
-          pointer: `${entry.pointer}/id`,
-          message: `the id "${id}" is already used in this scene (at ${first.pointer}); give each element its own id`,
-        });
-      } else byId.set(id, entry);
-    }
-
-    for (const entry of placed) {
-      for (const { id, index } of afterTriggers(entry.element)) {
-        if (byId.has(id)) continue;
-        issues.push({
-          pointer: `${entry.pointer}/animate/${index}/trigger`,
-          message: `{after: "${id}"} names no element in scene "${sceneId(scene, sceneIndex)}"; use the id of an element in the same scene`,
-        });
-      }
-    }
-    for (const entry of placed) {
-      const target = targetId(entry.element);
-      if (target === undefined || (byId.has(target) && target !== entry.element.id)) continue;
-      issues.push({
-        pointer: `${entry.pointer}/target`,
-        message:
-          target === entry.element.id
-            ? `the ${entry.element.type} targets itself; give the id of the element it should point at`
-            : `target "${target}" names no element in scene "${sceneId(scene, sceneIndex)}"; use the id of an element in the same scene`,
-      });
-    }
-    issues.push(...cycleIssues(placed, byId));
+    const words = {
+      container: 'its scene',
+      among: `in scene "${sceneId(scene, sceneIndex)}"`,
+      here: 'in this scene',
+      same: 'in the same scene',
+    };
+    issues.push(...elementListIssues(scene.elements ?? [], `${pointer}/elements`, duration, words, seconds));
   });
+  if (spec.overlays) {
+    const among = 'among the overlays';
+    const words = { container: 'the video', among, here: among, same: among };
+    issues.push(...elementListIssues(spec.overlays, '/overlays', videoSeconds(spec, fps), words, seconds));
+  }
   return issues;
 }

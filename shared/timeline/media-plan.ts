@@ -1,4 +1,4 @@
-// What media a resolved video needs, found by walking its scenes once before rendering.
+// What media a resolved video needs, found by walking its scenes and overlays once before rendering.
 import { elementKind } from '../spec/elements.ts';
 import type { ClipElement } from '../spec/media-elements.ts';
 import type { ResolvedElement, ResolvedVideo } from './types.ts';
@@ -91,6 +91,7 @@ export function planMedia(video: ResolvedVideo): MediaPlan {
     }
     scene.elements.forEach((resolved) => visit(resolved, scene.startSeconds));
   }
+  video.overlays.elements.forEach((resolved) => visit(resolved, video.overlays.startSeconds));
   const sources = new Set<string>([
     ...images,
     ...captions,

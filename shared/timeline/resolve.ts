@@ -16,10 +16,13 @@ import type {
   ResolvedAnimation,
   ResolvedAudio,
   ResolvedElement,
+  ResolvedLayer,
+  ResolvedOverlays,
   ResolvedScene,
   ResolvedTransition,
   ResolvedVideo,
 } from './types.ts';
+import { OVERLAYS_KEY_PREFIX, sceneKeyPrefix } from './element-keys.ts';
 
 export interface ResolveOptions {
   aspect?: Aspect;
@@ -84,9 +87,14 @@ interface ElementNode {
   finishSeconds: number;
 }
 
+/** One list of elements being resolved: a scene's, or the overlays (timed against the whole video). */
 interface SceneContext {
-  sceneIndex: number;
+  /** Keys of its elements start with this ("s2", or "o" for overlays). */
+  keyPrefix: string;
+  /** How messages name it: 'scene "intro"', or 'the overlays'. */
   label: string;
+  /** Where an {after} id must be: "that scene", or "the overlays". */
+  peers: string;
   durationSeconds: number;
   fps: number;
   byId: Map<string, ElementNode>;
@@ -242,8 +250,8 @@ function finishOf(id: string, waiting: Placement, scene: SceneContext): number {
   const node = scene.byId.get(id);
   if (!node) {
     throw new Error(
-      `scene "${scene.label}": an animation on element "${nodeLabel(waiting.owner)}" waits for {after: "${id}"}, ` +
-        `but no element in that scene has the id "${id}"; use the id of an element in the same scene`,
+      `${scene.label}: an animation on element "${nodeLabel(waiting.owner)}" waits for {after: "${id}"}, ` +
+        `but no element in ${scene.peers} has the id "${id}"; use the id of an element in ${scene.peers}`,
     );
   }
   resolveOwned(node, scene);
@@ -255,7 +263,7 @@ function resolveOwned(node: ElementNode, scene: SceneContext): void {
   if (node.status === 'resolving') {
     const cycle = [...scene.stack.slice(scene.stack.indexOf(node)), node].map(nodeLabel).join(' → ');
     throw new Error(
-      `scene "${scene.label}": animations wait for each other in a cycle (${cycle}); ` +
+      `${scene.label}: animations wait for each other in a cycle (${cycle}); ` +
         'start one of them on a time or a scene/element trigger instead of {after}',
     );
   }
@@ -275,12 +283,12 @@ function resolveOwned(node: ElementNode, scene: SceneContext): void {
   node.status = 'done';
 }
 
-function resolveElements(scene: ModelScene, context: SceneContext): ResolvedElement[] {
+function resolveElements(elements: readonly ModelElement[], context: SceneContext): ResolvedElement[] {
   const all: ElementNode[] = [];
-  const roots = (scene.elements ?? []).map((element, i) =>
+  const roots = elements.map((element, i) =>
     buildNode(
       element,
-      `s${context.sceneIndex}/e${i}`,
+      `${context.keyPrefix}/e${i}`,
       { start: 0, end: context.durationSeconds },
       { entry: 0, exit: 0 },
       [],
@@ -323,7 +331,7 @@ function trackAudio(
 }
 
 /** A clip's own sound plays while the clip is on screen, but not past the end of its trimmed part. */
-function clipAudio(element: ResolvedElement, scene: ResolvedScene, fps: number): ResolvedAudio[] {
+function clipAudio(element: ResolvedElement, scene: ResolvedLayer, fps: number): ResolvedAudio[] {
   const nested = element.children.flatMap((child) => clipAudio(child, scene, fps));
   const clip = element.element;
   if (clip.type !== 'clip' || clip.muted) return nested;
@@ -388,11 +396,13 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
       endFrame: Math.round((startSeconds + durationSeconds) * fps),
       startSeconds,
       durationSeconds,
+      kind: 'scene',
       background: scene.background ?? model.background ?? DEFAULT_BACKGROUND,
       transitionIn,
-      elements: resolveElements(scene, {
-        sceneIndex: index,
-        label,
+      elements: resolveElements(scene.elements ?? [], {
+        keyPrefix: sceneKeyPrefix(index),
+        label: `scene "${label}"`,
+        peers: 'that scene',
         durationSeconds,
         fps,
         byId: new Map(),
@@ -403,6 +413,23 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
 
   const durationFrames = Math.max(0, ...scenes.map((scene) => scene.endFrame));
   const durationSeconds = durationFrames / fps;
+  // Overlays are timed against the whole video, as if it were one scene.
+  const overlays: ResolvedOverlays = {
+    kind: 'overlays',
+    startFrame: 0,
+    endFrame: durationFrames,
+    startSeconds: 0,
+    durationSeconds,
+    elements: resolveElements(model.overlays ?? [], {
+      keyPrefix: OVERLAYS_KEY_PREFIX,
+      label: 'the overlays',
+      peers: 'the overlays',
+      durationSeconds,
+      fps,
+      byId: new Map(),
+      stack: [],
+    }),
+  };
   const audio: ResolvedAudio[] = [
     ...(model.audio ?? []).map((track) =>
       trackAudio(track, seconds(track.start ?? 0), 'music', durationSeconds, fps),
@@ -412,7 +439,9 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
         trackAudio(track, scene.startSeconds + seconds(track.start ?? 0), 'sfx', durationSeconds, fps),
       ),
     ),
-    ...scenes.flatMap((scene) => scene.elements.flatMap((element) => clipAudio(element, scene, fps))),
+    ...[...scenes, overlays].flatMap((layer) =>
+      layer.elements.flatMap((element) => clipAudio(element, layer, fps)),
+    ),
   ];
 
   return {
@@ -423,8 +452,15 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
     durationFrames,
     durationSeconds,
     scenes,
+    overlays,
     audio,
   };
+}
+
+/** The frame drawn for `frame`: a whole frame inside the video (before the start is the first, past the end the last). */
+export function drawnFrame(video: ResolvedVideo, frame: number): number {
+  const last = Math.max(0, video.durationFrames - 1);
+  return Math.min(Math.max(0, Math.floor(frame)), last);
 }
 
 /**
@@ -432,8 +468,7 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
  * one `outgoing`; progress is the transition's eased progress, 0 on the first overlapped frame.
  */
 export function frameComposition(video: ResolvedVideo, frame: number): FrameComposition {
-  const last = Math.max(0, video.durationFrames - 1);
-  const at = Math.min(Math.max(0, Math.floor(frame)), last);
+  const at = drawnFrame(video, frame);
   const showing = video.scenes.filter((scene) => scene.startFrame <= at && at < scene.endFrame);
   const fallback = [...video.scenes].reverse().find((scene) => scene.startFrame <= at) ?? video.scenes[0];
   const current = showing[showing.length - 1] ?? fallback;

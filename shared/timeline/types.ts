@@ -22,10 +22,10 @@ export interface ResolvedAnimation {
 }
 
 export interface ResolvedElement {
-  /** Unique path in the video, e.g. "s0/e2/e1". */
+  /** Unique path in the video, e.g. "s0/e2/e1" (a scene's), "o/e0" (an overlay). */
   key: string;
   element: ModelElement;
-  /** Seconds from the scene start. */
+  /** Seconds from the start of its layer (its scene, or the video for overlays). */
   startSeconds: number;
   endSeconds: number;
   animations: ResolvedAnimation[];
@@ -42,20 +42,33 @@ export interface ResolvedTransition {
   direction: Direction;
 }
 
-export interface ResolvedScene {
-  index: number;
-  id: string;
-  scene: ModelScene;
+/** What a list of elements is timed against: its run of the video. */
+interface LayerSpan {
   /** First frame (inclusive) and end frame (exclusive) in the video, transitions included. */
   startFrame: number;
   endFrame: number;
   startSeconds: number;
   durationSeconds: number;
+  elements: ResolvedElement[];
+}
+
+export interface ResolvedScene extends LayerSpan {
+  kind: 'scene';
+  index: number;
+  id: string;
+  scene: ModelScene;
   background: Background;
   /** How this scene enters; undefined for the first scene and for cuts. */
   transitionIn: ResolvedTransition | undefined;
-  elements: ResolvedElement[];
 }
+
+/** The overlays: elements over the whole video, drawn above every scene and outside transitions. */
+export interface ResolvedOverlays extends LayerSpan {
+  kind: 'overlays';
+}
+
+/** Where an element's times count from: its scene, or the overlays (the whole video). */
+export type ResolvedLayer = ResolvedScene | ResolvedOverlays;
 
 export interface ResolvedAudio {
   track: AudioTrack;
@@ -83,6 +96,8 @@ export interface ResolvedVideo {
   durationFrames: number;
   durationSeconds: number;
   scenes: ResolvedScene[];
+  /** Always there; without overlays in the model its element list is empty. */
+  overlays: ResolvedOverlays;
   audio: ResolvedAudio[];
 }
 

@@ -3,7 +3,7 @@
 // or end is cut.
 import { captionClock, elementSecondsAt } from '../../../shared/elements/captions/captions-pages.ts';
 import type { FindingDraft } from '../finding.ts';
-import { sceneSecondsAt } from '../element-timing.ts';
+import { layerSecondsAt } from '../element-timing.ts';
 import { formatSeconds } from '../visual/check.ts';
 import type { CaptionTrack, ShownCue } from './caption-tracks.ts';
 import { spanFrames } from './caption-tracks.ts';
@@ -28,7 +28,10 @@ function lengthen(track: CaptionTrack, seconds: number): string {
   if (track.element.duration !== undefined) return `raise its duration by at least ${seconds}s`;
   if (track.timing.parentKey !== undefined)
     return `make its group last at least ${seconds}s longer (the captions last until it ends)`;
-  return `make its scene ("${track.timing.scene.id}") at least ${seconds}s longer (the captions last until the scene ends)`;
+  const { layer } = track.timing;
+  if (layer.kind === 'overlays')
+    return `make the video at least ${seconds}s longer (overlay captions last until it ends)`;
+  return `make its scene ("${layer.id}") at least ${seconds}s longer (the captions last until the scene ends)`;
 }
 
 function laterBy(track: CaptionTrack, seconds: number, fps: number): string {
@@ -37,8 +40,8 @@ function laterBy(track: CaptionTrack, seconds: number, fps: number): string {
 
 /** When the captions' own clock reads `seconds`, in seconds of the video. */
 function videoSeconds(track: CaptionTrack, seconds: number, fps: number): number {
-  const { scene, resolved } = track.timing;
-  return scene.startFrame / fps + resolved.startSeconds + elementSecondsAt(track.element, seconds, fps);
+  const { layer, resolved } = track.timing;
+  return layer.startFrame / fps + resolved.startSeconds + elementSecondsAt(track.element, seconds, fps);
 }
 
 function neverShown(input: CaptionCheckInput, track: CaptionTrack): FindingDraft | undefined {
@@ -102,8 +105,8 @@ function neverShown(input: CaptionCheckInput, track: CaptionTrack): FindingDraft
 
 /** The time on the captions' own clock (before offset and speed) at a frame of the element. */
 function clockAt(track: CaptionTrack, frame: number, fps: number): number {
-  const { scene, resolved } = track.timing;
-  return captionClock(track.element, sceneSecondsAt(scene, frame, fps) - resolved.startSeconds, fps);
+  const { layer, resolved } = track.timing;
+  return captionClock(track.element, layerSecondsAt(layer, frame, fps) - resolved.startSeconds, fps);
 }
 
 function cutCue(input: CaptionCheckInput, track: CaptionTrack, shown: ShownCue): FindingDraft | undefined {

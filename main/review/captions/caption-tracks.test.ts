@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captions, group, scene, video } from '../../../shared/builder/index.ts';
 import { captionClock, pageAt } from '../../../shared/elements/captions/captions-pages.ts';
-import { sceneSecondsAt } from '../element-timing.ts';
+import { layerSecondsAt } from '../element-timing.ts';
 import { captionInput, srt } from './caption.fixture.ts';
 import { spanFrames } from './caption-tracks.ts';
 
@@ -89,11 +89,11 @@ describe('captionTracks', () => {
       ]),
     ]);
     const [track] = captionInput(model).tracks;
-    const { scene: at, resolved } = track!.timing;
+    const { layer: at, resolved } = track!.timing;
     const pages = track!.pages.map((shown) => shown.page);
     expect(track!.pages.filter((shown) => spanFrames(shown.shown) > 0).length).toBeGreaterThanOrEqual(3);
     for (let frame = track!.live.startFrame; frame < track!.live.endFrame; frame++) {
-      const clock = captionClock(track!.element, sceneSecondsAt(at, frame, 24) - resolved.startSeconds, 24);
+      const clock = captionClock(track!.element, layerSecondsAt(at, frame, 24) - resolved.startSeconds, 24);
       const drawn = pageAt(pages, clock);
       const found = track!.pages.find(
         (shown) => shown.shown.startFrame <= frame && frame < shown.shown.endFrame,

@@ -13,7 +13,7 @@ import {
 import type { CaptionPage } from '../../../shared/elements/captions/captions-pages.ts';
 import type { CaptionsElement } from '../../../shared/spec/captions-element.ts';
 import type { ResolvedVideo } from '../../../shared/timeline/types.ts';
-import { isAtRest, isInTransition, sceneSecondsAt } from '../element-timing.ts';
+import { isAtRest, isInTransition, layerSecondsAt, movesInTransitions } from '../element-timing.ts';
 import type { ElementIndex, ElementTiming } from '../element-timing.ts';
 import { placementAt } from '../element-placement.ts';
 import type { Placement } from '../element-placement.ts';
@@ -75,25 +75,25 @@ function firstFrameReaching(value: (frame: number) => number, target: number, gu
 }
 
 function liveFrames(timing: ElementTiming, fps: number): FrameSpan {
-  const { scene, resolved } = timing;
-  const sceneSeconds = (frame: number) => sceneSecondsAt(scene, frame, fps);
-  const at = (seconds: number) => firstFrameReaching(sceneSeconds, seconds, scene.startFrame + seconds * fps);
+  const { layer, resolved } = timing;
+  const layerSeconds = (frame: number) => layerSecondsAt(layer, frame, fps);
+  const at = (seconds: number) => firstFrameReaching(layerSeconds, seconds, layer.startFrame + seconds * fps);
   return intersect(
-    { startFrame: scene.startFrame, endFrame: scene.endFrame },
+    { startFrame: layer.startFrame, endFrame: layer.endFrame },
     { startFrame: at(resolved.startSeconds), endFrame: at(resolved.endSeconds) },
   );
 }
 
 /** The frames at which the captions' own clock is in [start, end). */
 function clockFrames(timing: ElementTiming, element: CaptionsElement, fps: number) {
-  const { scene, resolved } = timing;
+  const { layer, resolved } = timing;
   const clock = (frame: number) =>
-    captionClock(element, sceneSecondsAt(scene, frame, fps) - resolved.startSeconds, fps);
+    captionClock(element, layerSecondsAt(layer, frame, fps) - resolved.startSeconds, fps);
   const frameAt = (seconds: number) =>
     firstFrameReaching(
       clock,
       seconds,
-      scene.startFrame + (resolved.startSeconds + elementSecondsAt(element, seconds, fps)) * fps,
+      layer.startFrame + (resolved.startSeconds + elementSecondsAt(element, seconds, fps)) * fps,
     );
   return (start: number, end: number): FrameSpan => ({ startFrame: frameAt(start), endFrame: frameAt(end) });
 }
@@ -105,8 +105,9 @@ export function restingFrame(
   key: string,
   span: FrameSpan,
 ): number | undefined {
+  const moves = movesInTransitions(index.get(key)!);
   for (let frame = span.startFrame; frame < span.endFrame; frame++) {
-    if (!isInTransition(video, frame) && isAtRest(index, key, frame, video.fps)) return frame;
+    if (!(moves && isInTransition(video, frame)) && isAtRest(index, key, frame, video.fps)) return frame;
   }
   return undefined;
 }

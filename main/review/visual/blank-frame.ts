@@ -3,7 +3,8 @@
 import { presetKind } from '../../../shared/animation/presets.ts';
 import { frameComposition } from '../../../shared/timeline/resolve.ts';
 import type { ReviewSample } from '../capture.ts';
-import { sceneSecondsAt, visibleSpan } from '../element-timing.ts';
+import { layerSecondsAt, visibleSpan } from '../element-timing.ts';
+import type { ElementTiming } from '../element-timing.ts';
 import type { FindingDraft } from '../finding.ts';
 import { describeElement, formatSeconds } from './check.ts';
 import type { VisualCheck, VisualCheckInput } from './check.ts';
@@ -25,22 +26,27 @@ export const FADE_GRACE_SECONDS = 0.25;
 
 interface NextUp {
   key: string;
-  /** Scene seconds when it starts to show, and the video frame. */
+  /** Seconds into its scene when it starts to show (into the video for an overlay), and the video frame. */
   start: number;
   frame: number;
 }
 
-/** The next element to show up in the scene after `frame`. */
-function nextToAppear(input: VisualCheckInput, frame: number): NextUp | undefined {
+/** The elements that can show on `frame`: its current scene's, and the overlays. */
+function showingOn(input: VisualCheckInput, frame: number): ElementTiming[] {
   const { scene } = frameComposition(input.video, frame).current;
-  const seconds = sceneSecondsAt(scene, frame, input.video.fps);
+  return [...input.index.values()].filter(
+    (timing) => timing.layer === scene || timing.layer.kind === 'overlays',
+  );
+}
+
+/** The next element to show up in the scene (or the overlays) after `frame`. */
+function nextToAppear(input: VisualCheckInput, frame: number): NextUp | undefined {
   let next: NextUp | undefined;
-  for (const timing of input.index.values()) {
-    if (timing.scene !== scene) continue;
+  for (const timing of showingOn(input, frame)) {
     const { start } = visibleSpan(input.index, timing);
-    if (start > seconds && (!next || start < next.start)) {
-      next = { key: timing.key, start, frame: scene.startFrame + Math.round(start * input.video.fps) };
-    }
+    const videoFrame = timing.layer.startFrame + Math.round(start * input.video.fps);
+    if (videoFrame > frame && (!next || videoFrame < next.frame))
+      next = { key: timing.key, start, frame: videoFrame };
   }
   return next;
 }
@@ -52,10 +58,8 @@ function nextToAppear(input: VisualCheckInput, frame: number): NextUp | undefine
 function isPassing(input: VisualCheckInput, frame: number): boolean {
   const composition = frameComposition(input.video, frame);
   if (composition.outgoing) return true;
-  const { scene } = composition.current;
-  const now = sceneSecondsAt(scene, frame, input.video.fps);
-  for (const timing of input.index.values()) {
-    if (timing.scene !== scene) continue;
+  for (const timing of showingOn(input, frame)) {
+    const now = layerSecondsAt(timing.layer, frame, input.video.fps);
     const { start, end } = visibleSpan(input.index, timing);
     if ((start > now && start <= now + FADE_GRACE_SECONDS) || (end <= now && end >= now - FADE_GRACE_SECONDS))
       return true;
@@ -73,10 +77,11 @@ function remedy(input: VisualCheckInput, frame: number, next: NextUp | undefined
   const { scene } = frameComposition(input.video, frame).current;
   if (!next)
     return `${thumbnail}add an element or a picture to scene "${scene.id}" for this time, or shorten the scene`;
-  const element = input.index.get(next.key)!.resolved.element;
+  const { resolved, layer } = input.index.get(next.key)!;
+  const where = layer.kind === 'overlays' ? 'the video' : 'the scene';
   return (
-    `${thumbnail}the next thing to show in scene "${scene.id}" is ${describeElement(next.key, element)} at ` +
-    `${formatSeconds(next.start)} into the scene: start it (or its entrance) earlier, or cut the empty time`
+    `${thumbnail}the next thing to show in scene "${scene.id}" is ${describeElement(next.key, resolved.element)} at ` +
+    `${formatSeconds(next.start)} into ${where}: start it (or its entrance) earlier, or cut the empty time`
   );
 }
 

@@ -3,7 +3,7 @@
 // transition, no video, no custom drawing, no moving background); drawing the first, middle and
 // last frame of each confirms it, since a timeline can only say what might move.
 import type { Background } from '../../../shared/spec/background.ts';
-import type { ResolvedScene, ResolvedVideo } from '../../../shared/timeline/types.ts';
+import type { ResolvedLayer, ResolvedScene, ResolvedVideo } from '../../../shared/timeline/types.ts';
 import { timeToSeconds } from '../../../shared/spec/time.ts';
 import type { ElementIndex, ElementTiming } from '../element-timing.ts';
 import type { FindingDraft } from '../finding.ts';
@@ -39,7 +39,7 @@ function backgroundMoves(background: Background): boolean {
   }
 }
 
-/** Scene seconds when the element changes: instants (start == end) and spans of continuous change. */
+/** Seconds of its layer when the element changes: instants (start == end) and spans of continuous change. */
 function changes(timing: ElementTiming, fps: number): [number, number][] {
   const { resolved } = timing;
   const { startSeconds: start, endSeconds: end } = resolved;
@@ -62,14 +62,14 @@ function changes(timing: ElementTiming, fps: number): [number, number][] {
   return found;
 }
 
-/** Whether anything changes between frame `frame - 1` and `frame` of the scene. */
+/** Whether anything of the layer changes between frame `frame - 1` and `frame`. */
 function changesAt(
   spans: readonly [number, number][],
-  scene: ResolvedScene,
+  layer: ResolvedLayer,
   frame: number,
   fps: number,
 ): boolean {
-  const now = (frame - scene.startFrame) / fps;
+  const now = (frame - layer.startFrame) / fps;
   const before = now - 1 / fps;
   return spans.some(([from, to]) => (to > from ? now > from && before < to : before < from && from <= now));
 }
@@ -81,21 +81,28 @@ export function findStillStretches(
   minSeconds = FROZEN_SECONDS,
 ): StillStretch[] {
   const stretches: StillStretch[] = [];
+  const spansOf = (layer: ResolvedLayer) =>
+    [...index.values()]
+      .filter((timing) => timing.layer === layer)
+      .flatMap((timing) => changes(timing, video.fps));
+  // Overlays show over every scene: when one of them changes, the picture does.
+  const overlaySpans = spansOf(video.overlays);
   video.scenes.forEach((scene, i) => {
     if (scene.scene.hold || backgroundMoves(scene.background)) return;
     const next = video.scenes[i + 1];
     const first = scene.startFrame + (scene.transitionIn?.frames ?? 0);
     const end = next?.transitionIn ? next.startFrame : scene.endFrame;
-    const spans = [...index.values()]
-      .filter((timing) => timing.scene === scene)
-      .flatMap((timing) => changes(timing, video.fps));
+    const spans = spansOf(scene);
     let runStart = first;
     const close = (runEnd: number) => {
       if ((runEnd - runStart) / video.fps > minSeconds)
         stretches.push({ scene, startFrame: runStart, endFrame: runEnd });
     };
     for (let frame = first + 1; frame < end; frame++) {
-      if (!changesAt(spans, scene, frame, video.fps)) continue;
+      const changed =
+        changesAt(spans, scene, frame, video.fps) ||
+        changesAt(overlaySpans, video.overlays, frame, video.fps);
+      if (!changed) continue;
       close(frame);
       runStart = frame;
     }

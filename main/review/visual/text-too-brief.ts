@@ -34,12 +34,14 @@ export const checkTextTooBrief: VisualCheck = (input) => {
     const lengthen =
       element.duration !== undefined
         ? `raise its duration by at least ${missing}s`
-        : `make its scene ("${timing.scene.id}") at least ${missing}s longer (the text lasts until the scene ends)`;
+        : timing.layer.kind === 'overlays'
+          ? `start it at least ${missing}s earlier or make the video that much longer (an overlay lasts until the video ends)`
+          : `make its scene ("${timing.layer.id}") at least ${missing}s longer (the text lasts until the scene ends)`;
     const delayed =
       span.start > timing.resolved.startSeconds + halfFrame ? ', start its entrance earlier' : '';
     const fewer = Math.floor((shown - NOTICE_SECONDS) * WORDS_PER_SECOND);
     const cut = fewer >= 1 ? `, or cut it to at most ${fewer} word${fewer === 1 ? '' : 's'}` : '';
-    const focus = timing.scene.startFrame + Math.round(span.start * input.video.fps);
+    const focus = timing.layer.startFrame + Math.round(span.start * input.video.fps);
     drafts.push({
       code: 'text_too_brief',
       severity: 'warning',

@@ -8,6 +8,7 @@ import type { CaptionsElement, CaptionStyle } from '../../spec/captions-element.
 import { captionFile, inlineCaptions } from '../../spec/captions-element.ts';
 import { signedTimeToSeconds } from '../../spec/time.ts';
 import type { ModelElement, VideoModel } from '../../spec/model.ts';
+import { topLevelElements } from '../../spec/element-lists.ts';
 import type { MeasureRun } from '../text/text-layout.ts';
 import { breakLines } from '../text/text-layout.ts';
 
@@ -213,5 +214,5 @@ export function checkCaptions(model: VideoModel, fileText: CaptionFileText): voi
     if (element.type === 'captions') captionCues(element, fileText);
     if (element.type === 'group') element.children.forEach(visit);
   };
-  for (const scene of model.scenes) scene.elements?.forEach(visit);
+  topLevelElements(model).forEach(visit);
 }

@@ -4,6 +4,7 @@ import { easingFunction } from '../../animation/easing.ts';
 import type { ChartElement } from '../../spec/chart-element.ts';
 import { MAX_CHART_LABELS, MAX_CHART_SERIES } from '../../spec/chart-element.ts';
 import type { ModelElement, VideoModel } from '../../spec/model.ts';
+import { topLevelElements } from '../../spec/element-lists.ts';
 import { timeToSeconds } from '../../spec/time.ts';
 import { DataFileError, numberCell, parseDataTable } from './data-table.ts';
 import type { DataTable } from './data-table.ts';
@@ -178,7 +179,7 @@ export function checkCharts(model: VideoModel, fileText: DataFileText): void {
     if (element.type === 'chart') chartData(element, fileText);
     if (element.type === 'group') element.children.forEach(visit);
   };
-  for (const scene of model.scenes) scene.elements?.forEach(visit);
+  topLevelElements(model).forEach(visit);
 }
 
 /** The data a chart shows at a moment: `from` and `to` with the eased share `t` of the way between. */

@@ -5,6 +5,7 @@ import { highlightLanguage, highlightTheme } from '../../code/highlighter.ts';
 import type { CodeElement } from '../../spec/code-element.ts';
 import type { MarkdownElement } from '../../spec/markdown-element.ts';
 import type { VideoModel } from '../../spec/model.ts';
+import { topLevelElements } from '../../spec/element-lists.ts';
 import { codeVersions } from './code-steps.ts';
 import { markdownBlocks } from '../markdown/markdown-blocks.ts';
 
@@ -42,6 +43,6 @@ export function codeTexts(model: VideoModel): CodeText[] {
       if (Array.isArray(typed.children)) visit(typed.children);
     }
   };
-  for (const scene of model.scenes) visit(scene.elements ?? []);
+  visit(topLevelElements(model));
   return [...texts.values()];
 }
