@@ -86,3 +86,52 @@ export function ringLabelRadius(
   const span = radii(ring, angle, extent, scale);
   return span ? Math.min(span.high, Math.max(span.low, preferred)) : preferred;
 }
+
+/** Where along its slice a label is tried: the middle first, then out to this share of each half. */
+const PLACEMENT_REACH = 0.7;
+const PLACEMENT_TRIES = 8;
+
+/** The angles a slice's label may take, nearest its middle first, within the slice's middle part. */
+function labelAngles(startAngle: number, endAngle: number): number[] {
+  const middle = (startAngle + endAngle) / 2;
+  const half = ((endAngle - startAngle) / 2) * PLACEMENT_REACH;
+  const angles = [middle];
+  for (let step = 1; step <= PLACEMENT_TRIES; step++) {
+    const offset = (half * step) / PLACEMENT_TRIES;
+    angles.push(middle - offset, middle + offset);
+  }
+  return angles;
+}
+
+/**
+ * The largest share of the text size at which a slice's label fits anywhere along its slice's
+ * middle part; undefined when it fits nowhere even at its smallest. On a thin ring a label wider
+ * than the ring fits where the ring runs across it (near twelve or six o'clock), not along it.
+ */
+export function ringLabelFit(
+  ring: Ring,
+  startAngle: number,
+  endAngle: number,
+  extent: LabelExtent,
+): number | undefined {
+  let best: number | undefined;
+  for (const angle of labelAngles(startAngle, endAngle)) {
+    const scale = ringLabelScale(ring, angle, extent);
+    if (scale !== undefined && (best === undefined || scale > best)) best = scale;
+    if (best === 1) break;
+  }
+  return best;
+}
+
+/** The angle nearest the slice's middle at which its label fits at `scale` (one ringLabelFit allows). */
+export function ringLabelAngle(
+  ring: Ring,
+  startAngle: number,
+  endAngle: number,
+  extent: LabelExtent,
+  scale: number,
+): number {
+  const angles = labelAngles(startAngle, endAngle);
+  // The scale search stops a hair under the boundary: a tiny tolerance keeps the angle it found.
+  return angles.find((angle) => (ringLabelScale(ring, angle, extent) ?? 0) >= scale - 1e-9) ?? angles[0]!;
+}

@@ -13,7 +13,7 @@ import {
 } from './chart-scales.ts';
 import type { ChartGeometry, ChartGeometryInput } from './chart-shapes.ts';
 import type { LabelExtent } from './chart-ring-fit.ts';
-import { ringLabelRadius, ringLabelScale } from './chart-ring-fit.ts';
+import { ringLabelAngle, ringLabelFit, ringLabelRadius } from './chart-ring-fit.ts';
 
 /**
  * How tall a slice label's text is, in ems, for fitting it in its ring: figures and signs stand about
@@ -67,14 +67,13 @@ export function layoutPie(
       width: input.measure(text, 'value') * scale,
       height: input.textSize * scale * LABEL_TEXT_EM,
     });
-  const middleOf = (arc: (typeof arcs)[number]) => (arc.startAngle + arc.endAngle) / 2;
   // One size for every label of the chart, the largest at which each that fits at all does: a thin
   // ring takes smaller labels rather than labels hanging over its edges. Worked out over the whole
   // chart, so labels keep their size while the build sweeps in.
   const scales = arcs.map((arc, index) =>
     labelsKind === 'none' || arc.endAngle <= arc.startAngle
       ? undefined
-      : ringLabelScale(ring, middleOf(arc), extent(labelText(index))),
+      : ringLabelFit(ring, arc.startAngle, arc.endAngle, extent(labelText(index))),
   );
   const labelScale = Math.min(1, ...scales.filter((scale) => scale !== undefined));
   arcs.forEach((arc, index) => {
@@ -91,7 +90,8 @@ export function layoutPie(
     });
     // A label too big for the ring even at its smallest is left out (the legend names the slice).
     if (scales[index] === undefined) return;
-    const middle = middleOf(arc);
+    // At that size, the label sits as near its slice's middle as it fits.
+    const middle = ringLabelAngle(ring, arc.startAngle, arc.endAngle, extent(labelText(index)), labelScale);
     // A slice's label fades in as the sweep passes its middle, done by the end of the sweep at the latest.
     const fade = Math.max(1e-6, Math.min(LABEL_FADE_ANGLE, 2 * Math.PI - middle));
     const opacity = progress >= 1 ? 1 : clamp01((sweep - middle) / fade);
