@@ -68,7 +68,7 @@ const ELEMENT_NOTES: Record<SpecElement['type'], string> = {
   group: 'Children lay out inside the group box (its container when unsized); `stagger` offsets them',
   chart:
     'A `kind` bar|line|area|pie|donut|scatter chart from `labels` + `series` [{name, values (or points [[x, y]] for scatter), color?}] or `data` {src: "asset:x.csv" or .json, label?, series?, x?, y?, group?}; `stacked`, `horizontal`, `legend` top|bottom|none, `valueLabels` value|share|none, `format` (Intl.NumberFormat), `colors`; builds in over `buildDuration` (1.2s) with `stagger`; `updates` [{at, series}] tween to new values',
-  code: 'Syntax-highlighted `code` (shiki): `language` (any shiki language, default text), `theme` (default github-dark), `lineNumbers`, `highlight` and `focus` ([3, "5-7"]), `window` (true or {title}); `steps` [{code, at?, highlight?, focus?}] morph token by token (shared code moves, the rest crossfades); type it with the `typewriter` preset',
+  code: 'Syntax-highlighted `code` (shiki): `language` (any shiki language, default text), `theme` (default github-dark), `lineNumbers`, `highlight` and `focus` ([3, "5-7"]), `window` (true or {title}); `steps` [{code, at?, highlight?, focus?}] morph token by token; type it with the `typewriter` preset',
   markdown:
     'Markdown `markdown` (headings, bold, italic, inline code, lists, quotes, links, fenced code drawn like `code`) wrapped in its box; `size` 36, `color`, `headingColor`, `accent`, `theme` for code blocks; `reveal` true or {delay, stagger, duration} shows blocks one after another',
   terminal:
@@ -137,11 +137,10 @@ function elementLines(): string[] {
 function presetLines(): string[] {
   const kinds = Object.keys(PRESET_KINDS) as PresetKind[];
   return kinds.map((kind) => {
-    const presets = ANIMATION_PRESETS.filter((preset) => PRESETS[preset].kind === kind).map((preset) => {
-      const { durationSeconds, summary } = PRESETS[preset];
-      const length = durationSeconds === 'lifetime' ? '' : ` ${durationSeconds}s`;
-      return `${code(preset)}${length} (${summary})`;
-    });
+    // Without their default lengths: the budget of a generate call (20k tokens) has no room for them.
+    const presets = ANIMATION_PRESETS.filter((preset) => PRESETS[preset].kind === kind).map(
+      (preset) => `${code(preset)} (${PRESETS[preset].summary})`,
+    );
     return `- ${PRESET_KINDS[kind]}: ${presets.join('; ')}`;
   });
 }
@@ -424,19 +423,18 @@ Every element has ${fields(z.strictObject(elementBaseShape))}.
 \`start\`/\`duration\` are from the scene start (default: the whole scene). By type (\`type\` is required):
 ${elementLines().join('\n')}
 
-Top-level \`overlays\` is a list of elements of any type over the whole video: drawn above every scene and
-untouched by transitions, with \`start\`/\`duration\` from the video start (default: the whole video).
-Put captions, a logo or watermark, a progress bar or a persistent lower third there instead of copying it
-into each scene: captions there are timed against the video (cue times are video times while \`start\` is 0).
-Triggers in overlays count against the video; \`{after}\` and annotation targets name other overlays.
+Top-level \`overlays\`: elements of any type over the whole video, above every scene and untouched by
+transitions; \`start\`/\`duration\` count from the video start (default: all of it). Put what spans
+scenes there once (captions, whose cue times are then video times; a logo; a progress bar; a lasting
+lower third). Their triggers count against the video; \`{after}\` and annotation targets name other overlays.
 
 Text \`font\`: ${fonts.join(', ')}, or a family declared in the spec's \`fonts\` [{family, src, weight?, italic?}].
-A character the family lacks is drawn by bundled colour emoji, then symbols (★ ✓ → ∑, Greek, Cyrillic); no CJK face is bundled: declare one for Chinese, Japanese or Korean text.
+Characters a family lacks fall back to bundled emoji, then symbols (★ ✓ →, Greek, Cyrillic); for CJK text declare a CJK font.
 \`weight\` is 100..900 in steps of 100; \`letterSpacing\` is in em; \`background\` is {color, paddingX?, paddingY?, radius?: length | "pill"}.
 
 ### Animation
 
-\`animate\`: a list of {${Object.keys(animation).join(', ')}}. Presets (default length; what each does, its defaults in parentheses):
+\`animate\`: a list of {${Object.keys(animation).join(', ')}}. Presets (what each does, its defaults in parentheses):
 ${presetLines().join('\n')}
 
 - \`trigger\`: ${names(triggerNames)}, {"at": time} from the scene start, or {"after": "<id>"} when that
@@ -445,8 +443,7 @@ ${presetLines().join('\n')}
 - \`stagger\`: ${animation.stagger.description ?? ''}
 - \`amount\`: ${animation.amount.description ?? ''}
 - \`direction\`: ${names(DirectionSchema.options)}. ${animation.direction.description ?? ''}
-- \`distance\`: ${animation.distance.description ?? ''}
-- \`color\`: ${animation.color.description ?? ''}
+- \`distance\`: how far it moves, in design pixels or a length ("30%" is of the frame along the motion).
 - Easing: ${names(EASING_NAMES)}, {"spring": {stiffness, damping, mass}} or {"cubicBezier": [x1, y1, x2, y2]}.
 - \`keyframes\` animate ${names(ANIMATABLE_PROPERTIES)}:
   {"opacity": [{"at": 0, "value": 0}, {"at": "1s", "value": 1, "easing": "out"}]}; \`at\` is from the element start, in order.
@@ -473,7 +470,6 @@ ${options.templates === false ? '' : templatesSection()}### Rules agents often g
 - Times need a unit when they are strings: \`"2"\` is invalid, \`2\` or \`"2s"\` is fine.
 - \`x\`/\`y\` numbers are fractions, not pixels: write \`"120px"\` for pixels.
 - Element ids start with a letter and are unique within their scene (or within the overlays).
-- Something that spans scenes (captions, a logo, a progress bar) goes in \`overlays\`, once, not in each scene.
 - An element must start before its scene (or group) ends; keyframes must be in time order.
 - A rect, ellipse or path with neither \`fill\` nor \`stroke\` draws nothing.
 - Custom aspects need even width and height; \`display\` has only weight 400.

@@ -82,7 +82,9 @@ describe('a chunk of a split render', () => {
     expect(await render.done).toMatchObject({ kind: 'chunk', frames: 60 });
     const drawing = store.reported.filter((chunk) => chunk.framesDone > 0 && chunk.framesDone < 60);
     expect(drawing.length).toBeGreaterThan(0);
-    for (const chunk of drawing) expect(chunk.etaSeconds).toBeGreaterThan(0);
+    // Every report while drawing carries an ETA; near the end it may round to 0.0 s on a fast machine.
+    for (const chunk of drawing) expect(chunk.etaSeconds).toBeGreaterThanOrEqual(0);
+    expect(drawing[0]!.etaSeconds).toBeGreaterThan(0);
     // While chunk 0 draws (chunk 1 not started), the job's ETA covers both chunks' frames.
     const midway = store.seen.filter((progress) => progress.framesDone > 0 && progress.framesDone < 60);
     expect(midway.length).toBeGreaterThan(0);
