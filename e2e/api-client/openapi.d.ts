@@ -1676,6 +1676,8 @@ export interface components {
           };
           /** @description The element's key ("s0/e2"; an overlay's "o/e0") when it is about one element. */
           element?: string;
+          /** @description The aspect it was found in ("reels", or WIDTHxHEIGHT for a custom size), when a review of several aspects found it in some of them only; absent when it holds in every aspect reviewed. */
+          aspect?: string;
           message: string;
           /** @description What to change, concretely (which property, to what). */
           remedy: string;
@@ -1747,7 +1749,7 @@ export interface components {
         };
         durationMs: number;
       } | null;
-      /** @description With options.review or strictQuality, once the spec was reviewed (before rendering). Null otherwise. */
+      /** @description With options.review or strictQuality, once the spec was reviewed (before rendering), in every aspect its outputs draw in. Null otherwise. */
       review: {
         findings: {
           /** @enum {string} */
@@ -1784,6 +1786,8 @@ export interface components {
           };
           /** @description The element's key ("s0/e2"; an overlay's "o/e0") when it is about one element. */
           element?: string;
+          /** @description The aspect it was found in ("reels", or WIDTHxHEIGHT for a custom size), when a review of several aspects found it in some of them only; absent when it holds in every aspect reviewed. */
+          aspect?: string;
           message: string;
           /** @description What to change, concretely (which property, to what). */
           remedy: string;
@@ -1822,6 +1826,8 @@ export interface components {
             | 'audio_peak'
           )[];
         };
+        /** @description The aspects reviewed, in the order of the outputs: a finding seen in some of them only names its aspect. */
+        aspects?: string[];
       } | null;
       /** @description With options.outputs, once the render succeeded: every output (the first is also video). Null otherwise. */
       outputs:
@@ -2169,6 +2175,123 @@ export interface components {
         }[];
         /** @description A deliberate still: review does not flag it as frozen. */
         hold?: boolean;
+        /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+        aspects?: {
+          [key: string]: {
+            background?:
+              | string
+              | (
+                  | {
+                      /** @constant */
+                      type: 'color';
+                      /** @description A CSS color. */
+                      color: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      type: 'linear' | 'radial';
+                      colors: string[];
+                      /** @description Positions of the colors, 0..1; evenly spaced when omitted. */
+                      stops?: number[];
+                      /** @description Linear: degrees, 0 = left to right, 90 = top to bottom. */
+                      angle?: number;
+                      /** @description Radial: center as fractions. */
+                      center?: {
+                        x: number;
+                        y: number;
+                      };
+                      /** @description Radial: radius as a fraction of the diagonal. */
+                      radius?: number;
+                      /** @description Slowly rotates a linear gradient or drifts a radial one. */
+                      animate?: boolean;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'image';
+                      /** @description "asset:<path>", a path relative to the project, or an allowed http(s) URL. */
+                      src: string;
+                      /** @enum {string} */
+                      fit?: 'cover' | 'contain' | 'fill';
+                      kenBurns?: boolean;
+                      /** @description Darkens the media by this fraction, for legible text. */
+                      dim?: number;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'video';
+                      /** @description "asset:<path>", a path relative to the project, or an allowed http(s) URL. */
+                      src: string;
+                      /** @enum {string} */
+                      fit?: 'cover' | 'contain' | 'fill';
+                      trim?: {
+                        /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                        start?: number | string;
+                        /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                        end?: number | string;
+                      };
+                      rate?: number;
+                      loop?: boolean;
+                      /** @description Darkens the media by this fraction, for legible text. */
+                      dim?: number;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'noise';
+                      /** @description The base color under the grain. */
+                      color?: string;
+                      /** @description Grain strength, default 0.12. */
+                      grain?: number;
+                      /** @description Grain size in pixels, default 2. */
+                      scale?: number;
+                      /** @description New grain every frame (default true). */
+                      animated?: boolean;
+                      seed?: number;
+                    }
+                );
+            /** @description How this scene enters over the end of the previous one. */
+            transition?: {
+              /** @enum {string} */
+              type: 'cut' | 'crossFade' | 'wipe' | 'slide' | 'zoom' | 'flip' | 'clockWipe';
+              /** @description Overlap with the previous scene; default 0.6s (0 for cut). */
+              duration?: number | string;
+              /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+              easing?:
+                | (
+                    | 'linear'
+                    | 'smooth'
+                    | 'snappy'
+                    | 'gentle'
+                    | 'in'
+                    | 'out'
+                    | 'inOut'
+                    | 'back'
+                    | 'bounce'
+                    | 'elastic'
+                    | 'spring'
+                  )
+                | {
+                    spring: {
+                      stiffness?: number;
+                      damping?: number;
+                      mass?: number;
+                    };
+                  }
+                | {
+                    cubicBezier: [number, number, number, number];
+                  };
+              /**
+               * @description wipe and slide: where the new scene comes from.
+               * @enum {string}
+               */
+              direction?: 'left' | 'right' | 'up' | 'down';
+            };
+            /** @description A deliberate still: review does not flag it as frozen. */
+            hold?: boolean;
+            duration?: unknown;
+            elements?: unknown;
+            audio?: unknown;
+          };
+        };
       }[];
     };
     /** @description A visual element, chosen by its "type". */
@@ -2403,6 +2526,237 @@ export interface components {
             /** @description How long the sweep takes; default 0.5s (0: no sweep). */
             duration?: number | string;
           }[];
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              text?: string;
+              /** @description "sans" (default), "serif", "mono", "display", or a family declared in the project fonts. */
+              font?: string;
+              /** @description Default 700 (400 for display, which has one weight). */
+              weight?: number;
+              italic?: boolean;
+              /** @description Font size; default 72 design pixels. */
+              size?: number | string;
+              /** @description Multiple of the font size; default 1.15. */
+              lineHeight?: number;
+              /** @description In em; default 0. */
+              letterSpacing?: number;
+              /** @description Default white. */
+              color?: string;
+              /** @enum {string} */
+              align?: 'left' | 'center' | 'right';
+              /** @enum {string} */
+              transform?: 'none' | 'uppercase' | 'lowercase';
+              maxLines?: number;
+              stroke?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+                dash?: number[];
+              };
+              textShadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description A box or pill behind each line of text. */
+              background?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                paddingX?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                paddingY?: number | string;
+                radius?: (number | string) | 'pill';
+              };
+              /** @description Markers behind words or phrases. */
+              highlight?: {
+                /** @description A word by its index (from 0), or [first, last] inclusive. */
+                words?: number | [number, number];
+                /** @description Highlights every occurrence of this text (case-sensitive). */
+                match?: string;
+                /** @description The marker; default #fde047 (a highlighter yellow). */
+                color?: string;
+                /** @description The highlighted words; default black or white, whichever reads best on the marker. */
+                textColor?: string;
+                /** @description When the marker starts its sweep, from the element start; default 0.3s. */
+                start?: number | string;
+                /** @description How long the sweep takes; default 0.5s (0: no sweep). */
+                duration?: number | string;
+              }[];
+            };
+          };
         }
       | {
           /** @constant */
@@ -2687,6 +3041,290 @@ export interface components {
             paddingY?: number | string;
             radius?: (number | string) | 'pill';
           };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description The value it counts to. */
+              to?: number;
+              /** @description The value it starts at; default 0. */
+              from?: number;
+              /** @description When counting starts, from the element start; default 0. */
+              countDelay?: number | string;
+              /** @description How long counting takes; default 1.5s. */
+              countDuration?: number | string;
+              /** @description Default "out": fast at first, settling on the value. */
+              easing?:
+                | (
+                    | 'linear'
+                    | 'smooth'
+                    | 'snappy'
+                    | 'gentle'
+                    | 'in'
+                    | 'out'
+                    | 'inOut'
+                    | 'back'
+                    | 'bounce'
+                    | 'elastic'
+                    | 'spring'
+                  )
+                | {
+                    spring: {
+                      stiffness?: number;
+                      damping?: number;
+                      mass?: number;
+                    };
+                  }
+                | {
+                    cubicBezier: [number, number, number, number];
+                  };
+              /** @description A BCP 47 locale like "en-US", "de-DE" or "hi-IN"; default "en-US". */
+              locale?: string;
+              /** @description Digits after the decimal point, while counting and at the end; default those of from and to. */
+              decimals?: number;
+              /** @description Intl.NumberFormat options. */
+              format?: {
+                /**
+                 * @description Default decimal. percent shows 0.42 as 42%.
+                 * @enum {string}
+                 */
+                style?: 'decimal' | 'percent' | 'currency' | 'unit';
+                /** @description With style currency. */
+                currency?: string;
+                /** @enum {string} */
+                currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name';
+                /** @description With style unit: a unit like "kilometer", "percent" or "megabyte-per-second". */
+                unit?: string;
+                /** @enum {string} */
+                unitDisplay?: 'short' | 'narrow' | 'long';
+                /**
+                 * @description compact shows 1200000 as 1.2M.
+                 * @enum {string}
+                 */
+                notation?: 'standard' | 'compact' | 'scientific' | 'engineering';
+                /** @enum {string} */
+                compactDisplay?: 'short' | 'long';
+                /** @enum {string} */
+                signDisplay?: 'auto' | 'always' | 'exceptZero' | 'negative' | 'never';
+                /** @description Thousands separators; default true. */
+                useGrouping?: boolean;
+                minimumFractionDigits?: number;
+                maximumFractionDigits?: number;
+              };
+              /** @description Text before the number, like "$" or "+". */
+              prefix?: string;
+              /** @description Text after the number, like "+" or " users". */
+              suffix?: string;
+              /** @description "sans" (default), "serif", "mono", "display", or a family declared in the project fonts. */
+              font?: string;
+              /** @description Default 700 (400 for display, which has one weight). */
+              weight?: number;
+              italic?: boolean;
+              /** @description Font size; default 72 design pixels. */
+              size?: number | string;
+              /** @description Multiple of the font size; default 1.15. */
+              lineHeight?: number;
+              /** @description In em; default 0. */
+              letterSpacing?: number;
+              /** @description Default white. */
+              color?: string;
+              /** @enum {string} */
+              align?: 'left' | 'center' | 'right';
+              /** @enum {string} */
+              transform?: 'none' | 'uppercase' | 'lowercase';
+              stroke?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+                dash?: number[];
+              };
+              textShadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description A box or pill behind each line of text. */
+              background?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                paddingX?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                paddingY?: number | string;
+                radius?: (number | string) | 'pill';
+              };
+            };
+          };
         }
       | {
           /** @constant */
@@ -2938,6 +3576,256 @@ export interface components {
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             paddingY?: number | string;
             radius?: (number | string) | 'pill';
+          };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              words?: ({
+                text?: string;
+                word?: string;
+                start: number;
+                end: number;
+              } & {
+                [key: string]: unknown;
+              })[];
+              /**
+               * @description subtitle (default): lines in a box; pop: a few words at a time, the spoken one scaled and coloured; karaoke: the whole line, a highlight sweeping across the words.
+               * @enum {string}
+               */
+              style?: 'subtitle' | 'pop' | 'karaoke';
+              /**
+               * @description Where lines sit in the element's box (by default the safe area); default bottom.
+               * @enum {string}
+               */
+              position?: 'bottom' | 'center' | 'top';
+              /** @description Line width at most; default 90% of the element's box. */
+              maxWidth?: number | string;
+              /** @description Lines shown at once; default 2. */
+              maxLines?: number;
+              /** @description pop: words shown at once; default 3. */
+              maxWords?: number;
+              /** @description Shifts every cue: "0.5s" later, "-0.5s" earlier. */
+              offset?: number | string;
+              /** @description Plays the cue times faster (2) or slower (0.5), to match a clip played at that rate. */
+              speed?: number;
+              /** @description pop: the spoken word; karaoke: the sung words. Default #facc15. */
+              highlightColor?: string;
+              /** @description pop: how much the spoken word grows; default 1.15. */
+              activeScale?: number;
+              /** @description Review flags a cue read faster than this (caption_too_fast); default 20. */
+              maxCharsPerSecond?: number;
+              /** @description "sans" (default), "serif", "mono", "display", or a family declared in the project fonts. */
+              font?: string;
+              /** @description Default 700 (400 for display, which has one weight). */
+              weight?: number;
+              italic?: boolean;
+              /** @description Font size; default 72 design pixels. */
+              size?: number | string;
+              /** @description Multiple of the font size; default 1.15. */
+              lineHeight?: number;
+              /** @description In em; default 0. */
+              letterSpacing?: number;
+              /** @description Default white. */
+              color?: string;
+              /** @enum {string} */
+              align?: 'left' | 'center' | 'right';
+              /** @enum {string} */
+              transform?: 'none' | 'uppercase' | 'lowercase';
+              stroke?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+                dash?: number[];
+              };
+              textShadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description A box or pill behind each line of text. */
+              background?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                paddingX?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                paddingY?: number | string;
+                radius?: (number | string) | 'pill';
+              };
+              srt?: unknown;
+              vtt?: unknown;
+            };
           };
         }
       | {
@@ -3283,6 +4171,336 @@ export interface components {
                   cubicBezier: [number, number, number, number];
                 };
           }[];
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /**
+               * @description bar, line, area, pie, donut (a pie with a hole) or scatter (x/y points).
+               * @enum {string}
+               */
+              kind?: 'bar' | 'line' | 'area' | 'pie' | 'donut' | 'scatter';
+              /** @description The categories: bar groups, points along a line or area, pie slices. */
+              labels?: string[];
+              /** @description Inline data. */
+              series?: {
+                /** @description Shown in the legend. */
+                name: string;
+                /** @description One value per label (bar, line, area, pie, donut). */
+                values?: number[];
+                /** @description Scatter only: the [x, y] points. */
+                points?: [number, number][];
+                /** @description Default: the next colour of `colors` (or the built-in palette). */
+                color?: string;
+              }[];
+              /** @description Bar: bars run left to right, labels down the side. */
+              horizontal?: boolean;
+              /** @description Bar and area: series stack on each other instead of side by side. */
+              stacked?: boolean;
+              /**
+               * @description Line and area: straight segments, a smooth curve through the points (default) or steps.
+               * @enum {string}
+               */
+              curve?: 'linear' | 'smooth' | 'step';
+              /** @description The palette, in series order (slice order for pie and donut); default a built-in palette. */
+              colors?: string[];
+              /** @description Text, axes and gridlines; default a soft white. */
+              color?: string;
+              /** @description Text font: "sans" (default), "serif", "mono", "display" or a project font. */
+              font?: string;
+              /** @description Text size of labels and ticks; default 34 design pixels. */
+              size?: number | string;
+              /**
+               * @description Where the legend sits; default top when there are several series (or pie and donut slices).
+               * @enum {string}
+               */
+              legend?: 'top' | 'bottom' | 'none';
+              /**
+               * @description Numbers on bars and slices: the value, its share of the total (pie, donut) or stack, or none. Default value for bars, share for pie and donut, none for the rest.
+               * @enum {string}
+               */
+              valueLabels?: 'value' | 'share' | 'none';
+              /** @description Gridlines across the plot at the value ticks; default true. */
+              grid?: boolean;
+              /** @description Value axis start; default 0 or the data minimum, rounded to a tick. */
+              min?: number;
+              /** @description Value axis end; default the data maximum, rounded to a tick. */
+              max?: number;
+              /** @description About how many value ticks; default 5. */
+              ticks?: number;
+              /** @description Donut: the hole as a fraction of the radius; default 0.6. */
+              innerRadius?: number;
+              /** @description Bar corner radius in design pixels; default 6. */
+              radius?: number;
+              /** @description Line and area stroke in design pixels; default 5. */
+              lineWidth?: number;
+              /** @description Line: a dot on each point; default true. */
+              dots?: boolean;
+              /** @description A BCP 47 locale for numbers, like "en-US" or "de-DE"; default "en-US". */
+              locale?: string;
+              /** @description Intl.NumberFormat options for values and ticks. */
+              format?: {
+                /**
+                 * @description Default decimal. percent shows 0.42 as 42%.
+                 * @enum {string}
+                 */
+                style?: 'decimal' | 'percent' | 'currency' | 'unit';
+                /** @description With style currency. */
+                currency?: string;
+                /** @enum {string} */
+                currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name';
+                /** @description With style unit: a unit like "kilometer", "percent" or "megabyte-per-second". */
+                unit?: string;
+                /** @enum {string} */
+                unitDisplay?: 'short' | 'narrow' | 'long';
+                /**
+                 * @description compact shows 1200000 as 1.2M.
+                 * @enum {string}
+                 */
+                notation?: 'standard' | 'compact' | 'scientific' | 'engineering';
+                /** @enum {string} */
+                compactDisplay?: 'short' | 'long';
+                /** @enum {string} */
+                signDisplay?: 'auto' | 'always' | 'exceptZero' | 'negative' | 'never';
+                /** @description Thousands separators; default true. */
+                useGrouping?: boolean;
+                minimumFractionDigits?: number;
+                maximumFractionDigits?: number;
+              };
+              /** @description When the build starts, from the element start; default 0. */
+              buildDelay?: number | string;
+              /** @description How long each item takes to build (bars grow, lines draw, slices sweep, points pop); default 1.2s; 0 shows it built. */
+              buildDuration?: number | string;
+              /** @description Delay between one item (bar group, series, point) and the next; default 0.08s. */
+              stagger?: number | string;
+              /** @description Build easing; default "out". */
+              easing?:
+                | (
+                    | 'linear'
+                    | 'smooth'
+                    | 'snappy'
+                    | 'gentle'
+                    | 'in'
+                    | 'out'
+                    | 'inOut'
+                    | 'back'
+                    | 'bounce'
+                    | 'elastic'
+                    | 'spring'
+                  )
+                | {
+                    spring: {
+                      stiffness?: number;
+                      damping?: number;
+                      mass?: number;
+                    };
+                  }
+                | {
+                    cubicBezier: [number, number, number, number];
+                  };
+              updates?: {
+                /** @description When the change starts, from the element start. */
+                at: number | string;
+                /** @description New data for each series, in the order of the chart series: the same number of values (or points) as before. */
+                series: {
+                  values?: number[];
+                  points?: [number, number][];
+                }[];
+                /** @description How long the tween takes; default 0.8s. */
+                duration?: number | string;
+                /** @description Default "inOut". */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+              }[];
+              data?: unknown;
+            };
+          };
         }
       | {
           /** @constant */
@@ -3477,6 +4695,199 @@ export interface components {
                 /** @enum {string} */
                 direction?: 'left' | 'right' | 'up' | 'down';
               };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /**
+               * @description Default cover.
+               * @enum {string}
+               */
+              fit?: 'cover' | 'contain' | 'fill';
+              /** @description Rounded corners. */
+              radius?: number | string;
+              border?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+              };
+              /** @description A slow zoom and pan of the picture inside its box over the element lifetime. */
+              kenBurns?:
+                | boolean
+                | {
+                    /** @description End zoom, default 1.15. */
+                    zoom?: number;
+                    /** @enum {string} */
+                    direction?: 'left' | 'right' | 'up' | 'down';
+                  };
+              src?: unknown;
+            };
+          };
         }
       | {
           /** @constant */
@@ -3677,6 +5088,195 @@ export interface components {
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             width: number | string;
           };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /**
+               * @description Default cover.
+               * @enum {string}
+               */
+              fit?: 'cover' | 'contain' | 'fill';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              radius?: number | string;
+              border?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+              };
+              src?: unknown;
+              trim?: unknown;
+              rate?: unknown;
+              loop?: unknown;
+              muted?: unknown;
+              volume?: unknown;
+            };
+          };
         }
       | {
           /** @constant */
@@ -3875,6 +5475,204 @@ export interface components {
           };
           /** @description Corner radius; a rounded rect when set. */
           radius?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description A color or a gradient. */
+              fill?:
+                | string
+                | {
+                    /** @enum {string} */
+                    type: 'linear' | 'radial';
+                    colors: string[];
+                    /** @description Positions of the colors, 0..1; evenly spaced when omitted. */
+                    stops?: number[];
+                    /** @description Linear: degrees, 0 = left to right, 90 = top to bottom. */
+                    angle?: number;
+                    /** @description Radial: center as fractions. */
+                    center?: {
+                      x: number;
+                      y: number;
+                    };
+                    /** @description Radial: radius as a fraction of the diagonal. */
+                    radius?: number;
+                  };
+              stroke?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+                dash?: number[];
+              };
+              /** @description Corner radius; a rounded rect when set. */
+              radius?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -4071,6 +5869,202 @@ export interface components {
             width: number | string;
             dash?: number[];
           };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description A color or a gradient. */
+              fill?:
+                | string
+                | {
+                    /** @enum {string} */
+                    type: 'linear' | 'radial';
+                    colors: string[];
+                    /** @description Positions of the colors, 0..1; evenly spaced when omitted. */
+                    stops?: number[];
+                    /** @description Linear: degrees, 0 = left to right, 90 = top to bottom. */
+                    angle?: number;
+                    /** @description Radial: center as fractions. */
+                    center?: {
+                      x: number;
+                      y: number;
+                    };
+                    /** @description Radial: radius as a fraction of the diagonal. */
+                    radius?: number;
+                  };
+              stroke?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+                dash?: number[];
+              };
+            };
+          };
         }
       | {
           /** @constant */
@@ -4256,6 +6250,191 @@ export interface components {
           cap?: 'butt' | 'round' | 'square';
           /** @description How much of the line is drawn (animate it to draw on). */
           progress?: number;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description End point; (x, y) is the start. */
+              x2?: number | string;
+              /** @description A position: a fraction of the containing box (0..1), or a length from its left/top edge. */
+              y2?: number | string;
+              stroke?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+                dash?: number[];
+              };
+              /** @enum {string} */
+              cap?: 'butt' | 'round' | 'square';
+              /** @description How much of the line is drawn (animate it to draw on). */
+              progress?: number;
+            };
+          };
         }
       | {
           /** @constant */
@@ -4458,6 +6637,209 @@ export interface components {
           viewBox?: {
             width: number;
             height: number;
+          };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description A color or a gradient. */
+              fill?:
+                | string
+                | {
+                    /** @enum {string} */
+                    type: 'linear' | 'radial';
+                    colors: string[];
+                    /** @description Positions of the colors, 0..1; evenly spaced when omitted. */
+                    stops?: number[];
+                    /** @description Linear: degrees, 0 = left to right, 90 = top to bottom. */
+                    angle?: number;
+                    /** @description Radial: center as fractions. */
+                    center?: {
+                      x: number;
+                      y: number;
+                    };
+                    /** @description Radial: radius as a fraction of the diagonal. */
+                    radius?: number;
+                  };
+              stroke?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                width: number | string;
+                dash?: number[];
+              };
+              /** @description SVG path data. */
+              d?: string;
+              /** @description The path's coordinate space, scaled to the element's width and height; default 100×100. */
+              viewBox?: {
+                width: number;
+                height: number;
+              };
+            };
           };
         }
       | {
@@ -4667,6 +7049,214 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the line retracts into its tip. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description Where the arrow starts (its tail). */
+              from?: {
+                /** @description A fraction of the containing box (0 = left), or a length like "640px". */
+                x: number | string;
+                /** @description A fraction of the containing box (0 = top), or a length like "360px". */
+                y: number | string;
+              };
+              /** @description Where the arrow points (its tip). */
+              to?: {
+                /** @description A fraction of the containing box (0 = left), or a length like "640px". */
+                x: number | string;
+                /** @description A fraction of the containing box (0 = top), or a length like "360px". */
+                y: number | string;
+              };
+              /** @description Bend: the curve bows sideways by this fraction of the arrow length (0.3 is a gentle arc); positive bows to the left of the direction of travel, negative to the right. Default 0 (straight). */
+              curve?: number;
+              /** @description Line and head colour; default white. */
+              color?: string;
+              /** @description Line width; default 6 design pixels. */
+              thickness?: number | string;
+              /** @description Dash pattern in design pixels, like [18, 12]; default solid. */
+              dash?: number[];
+              /**
+               * @description Head shape: "triangle" (default, filled), "open" (two strokes), "dot" or "none".
+               * @enum {string}
+               */
+              head?: 'triangle' | 'open' | 'dot' | 'none';
+              /**
+               * @description Which ends carry a head; default "end" (the tip).
+               * @enum {string}
+               */
+              heads?: 'end' | 'start' | 'both';
+              /** @description Head length; default 4.5 times the thickness. */
+              headSize?: number | string;
+              /** @description How long the built-in entrance takes: default 0.7s, the line draws along its length, then the head pops in. 0: none. */
+              enterDuration?: number | string;
+              /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the line retracts into its tip. 0: none. */
+              exitDuration?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -4868,6 +7458,207 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the box sinks away and the pointer retracts. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description What the callout says. */
+              text?: string;
+              /** @description What the pointer points at: a point {x, y} in the containing box, or the id of an element in the same scene (the pointer follows it as it moves). */
+              target?:
+                | {
+                    /** @description A fraction of the containing box (0 = left), or a length like "640px". */
+                    x: number | string;
+                    /** @description A fraction of the containing box (0 = top), or a length like "360px". */
+                    y: number | string;
+                  }
+                | string;
+              /** @description Text colour; default #0f172a (near black). */
+              color?: string;
+              /** @description Box colour; default white. */
+              background?: string;
+              /** @description Pointer line and target dot; default #f59e0b (amber). */
+              accent?: string;
+              /** @description "sans" (default), "serif", "mono", "display", or a family declared in the project fonts. */
+              font?: string;
+              /** @description Font size; default 34 design pixels. */
+              size?: number | string;
+              /** @description Font weight; default 600. */
+              weight?: number;
+              /** @description Box corner radius; default 18 design pixels. */
+              radius?: number | string;
+              /** @description Space between the box edge and the text; default 0.7 em. */
+              padding?: number | string;
+              /** @description How long the built-in entrance takes: default 0.8s, the target dot pops, the pointer draws out to the box, the box rises in. 0: none. */
+              enterDuration?: number | string;
+              /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the box sinks away and the pointer retracts. 0: none. */
+              exitDuration?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -5059,6 +7850,197 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.5s, the dim fades out as the hole opens. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /**
+               * @description The lit hole: "circle" (default; an ellipse when width and height differ) or "rect" (rounded).
+               * @enum {string}
+               */
+              shape?: 'circle' | 'rect';
+              /** @description The id of an element in the same scene to light; the hole follows its box (plus padding). Without it, the hole is the spotlight's own box: x, y, width, height, keyframable. */
+              target?: string;
+              /** @description Room around the target's box, with a target; default 24 design pixels. */
+              padding?: number | string;
+              /** @description Opacity of the darkening outside the hole; default 0.7. */
+              dim?: number;
+              /** @description The darkening colour; default #020617 (near black). */
+              color?: string;
+              /** @description Softness of the hole edge; default 32 design pixels. */
+              feather?: number | string;
+              /** @description Rect hole corner radius; default 24 design pixels. */
+              radius?: number | string;
+              /** @description How long the built-in entrance takes: default 0.8s, the dim fades in as the hole closes in from wide. 0: none. */
+              enterDuration?: number | string;
+              /** @description How long the built-in exit takes, ending as the element ends: default 0.5s, the dim fades out as the hole opens. 0: none. */
+              exitDuration?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -5252,6 +8234,199 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.5s, the entrance in reverse. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description The first line, largest: usually a name. */
+              name?: string;
+              /** @description The second line: a role, place or topic. */
+              title?: string;
+              /**
+               * @description "bar" (default: an accent bar beside a dark panel), "underline" (an accent rule under the name), "boxed" (a light name box over an accent title box) or "minimal" (text and a small accent dot).
+               * @enum {string}
+               */
+              style?: 'bar' | 'underline' | 'boxed' | 'minimal';
+              /** @description The accent colour of bars, rules and boxes; default #6366f1. */
+              accent?: string;
+              /** @description Text colour; default white (dark on the "boxed" name box). */
+              color?: string;
+              /** @description Panel colour in the "bar" style; default #0f172a. */
+              background?: string;
+              /** @description "sans", "serif", "mono", "display", or a family declared in the project fonts; default "sans". */
+              font?: string;
+              /** @description Name font size; default 52 design pixels. The title is 0.6 of it. */
+              size?: number | string;
+              /** @description How long the built-in entrance takes: default 0.9s, the bars wipe out from the accent, then the text slides in. 0: none. */
+              enterDuration?: number | string;
+              /** @description How long the built-in exit takes, ending as the element ends: default 0.5s, the entrance in reverse. 0: none. */
+              exitDuration?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -5449,6 +8624,203 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.6s, everything lifts and fades out, last line first. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description The headline, largest. */
+              title?: string;
+              /** @description A line under the title. */
+              subtitle?: string;
+              /** @description A short, uppercase line above the title, in the accent colour. */
+              kicker?: string;
+              /**
+               * @description "centered" (default), "left" (aligned left, rule at the left) or "split" (title left, a vertical rule, subtitle right).
+               * @enum {string}
+               */
+              style?: 'centered' | 'left' | 'split';
+              /** @description Kicker and rule colour; default #f59e0b. */
+              accent?: string;
+              /** @description Title colour; default white. The subtitle is this colour at 72%. */
+              color?: string;
+              /** @description "sans", "serif", "mono", "display", or a family declared in the project fonts; default "display" for the title. */
+              font?: string;
+              /** @description Family of the kicker and subtitle: "sans" (default), "serif", "mono", "display" or a project font. */
+              bodyFont?: string;
+              /** @description Title font size; default 150 design pixels (120 in "split"). Kicker and subtitle scale with it. */
+              size?: number | string;
+              /** @description Draw the accent rule; default true. */
+              rule?: boolean;
+              /** @description How long the built-in entrance takes: default 1.2s, kicker, rule, title and subtitle arrive one after another. 0: none. */
+              enterDuration?: number | string;
+              /** @description How long the built-in exit takes, ending as the element ends: default 0.6s, everything lifts and fades out, last line first. 0: none. */
+              exitDuration?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -5646,6 +9018,203 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the bar fades and slims away. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /**
+               * @description What the fill measures when no value is given: the whole "video" (default), this "scene", or the "element"'s own time on screen.
+               * @enum {string}
+               */
+              of?: 'video' | 'scene' | 'element';
+              /** @description A fixed fill 0..1 instead of time; keyframe "progress" to animate it. */
+              value?: number;
+              /** @description The unfilled part; default rgba(255, 255, 255, 0.18). */
+              track?: string;
+              /** @description The filled part; default #f59e0b. */
+              fill?: string;
+              /** @description Bar height; default 10 design pixels. */
+              thickness?: number | string;
+              /** @description Round the bar ends; default true. */
+              rounded?: boolean;
+              /** @description A caption above the bar, at its left. */
+              label?: string;
+              /** @description Show the fill as a percentage above the bar, at its right. */
+              showPercent?: boolean;
+              /** @description Label and percentage colour; default white. */
+              color?: string;
+              /** @description "sans", "serif", "mono", "display", or a family declared in the project fonts; default "sans". */
+              font?: string;
+              /** @description How long the built-in entrance takes: default 0.6s, the track grows out from the left. 0: none. */
+              enterDuration?: number | string;
+              /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the bar fades and slims away. 0: none. */
+              exitDuration?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -5864,6 +9433,211 @@ export interface components {
           }[];
           /** @description How long each morph between versions takes; default 0.8s. */
           morphDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description "mono" (default, JetBrains Mono) or a monospace family declared in the project fonts. */
+              font?: string;
+              /** @description Font size; default 30 design pixels. */
+              size?: number | string;
+              /** @description Multiple of the font size; default 1.5. */
+              lineHeight?: number;
+              /** @description Numbers in a gutter at the left; default false. */
+              lineNumbers?: boolean;
+              /** @description Lines to highlight with a tinted band and an accent bar. */
+              highlight?: (number | string)[];
+              /** @description Lines to keep bright; every other line dims. */
+              focus?: (number | string)[];
+              /** @description Highlight bar, band tint and typing cursor; default #58a6ff. */
+              accent?: string;
+              /** @description The panel; default the theme's background. */
+              background?: string;
+              /** @description A rounded panel in the theme background, with a bar of three dots (and a title); default true. */
+              window?:
+                | boolean
+                | {
+                    /** @description A file name or title in the bar, e.g. "server.ts". */
+                    title?: string;
+                    /** @description Three window dots in the bar; default true. */
+                    dots?: boolean;
+                  };
+              /** @description Inside the panel, around the code; default 1.1 × the font size. */
+              padding?: number | string;
+              /** @description Panel corners; default 18 design pixels. */
+              radius?: number | string;
+              /** @description How long each morph between versions takes; default 0.8s. */
+              morphDuration?: number | string;
+              code?: unknown;
+              steps?: unknown;
+              language?: unknown;
+              theme?: unknown;
+            };
+          };
         }
       | {
           /** @constant */
@@ -6061,6 +9835,201 @@ export interface components {
                 /** @description Each block's fade and rise; default 0.5s. */
                 duration?: number | string;
               };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description "sans" (default), "serif", "mono" or a family declared in the project fonts. */
+              font?: string;
+              /** @description Body text size; headings scale from it. Default 36 design pixels. */
+              size?: number | string;
+              /** @description Multiple of the text size; default 1.4. */
+              lineHeight?: number;
+              /** @description Body text; default #e5e7eb. */
+              color?: string;
+              /** @description Headings; default white. */
+              headingColor?: string;
+              /** @description Links, bullets, list numbers and the quote bar; default #7dd3fc. */
+              accent?: string;
+              /** @description Blocks (headings, paragraphs, list items, quotes, code) fade and rise in one after another. */
+              reveal?:
+                | boolean
+                | {
+                    /** @description When the first block starts, from the element start; default 0. */
+                    delay?: number | string;
+                    /** @description Between one block and the next; default 0.18s. */
+                    stagger?: number | string;
+                    /** @description Each block's fade and rise; default 0.5s. */
+                    duration?: number | string;
+                  };
+              markdown?: unknown;
+              theme?: unknown;
+            };
+          };
         }
       | {
           /** @constant */
@@ -6292,6 +10261,237 @@ export interface components {
           startDelay?: number | string;
           /** @description The wait after an output before the next command is typed; default 0.6s. */
           gap?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description What happens in the terminal, in order: each entry types a command and/or prints output. */
+              session?: {
+                /** @description Typed after the prompt, one character at a time; an entry without one only prints output. */
+                command?: string;
+                /** @description Printed after Enter, line by line ("\n" between lines). ANSI colour codes work: "\u001b[32m✓\u001b[0m passed" (16 colours, bright, 256, truecolour, bold, dim, italic, underline). A carriage return ("\r") redraws the line in place, one part per lineDelay, like a progress bar. */
+                output?: string;
+                /** @description This command: characters per second. */
+                typeSpeed?: number;
+                /** @description This command: the wait between its last character and Enter. */
+                pause?: number | string;
+                /** @description This output: the time between lines (0: all at once). */
+                lineDelay?: number | string;
+                /** @description The wait before this entry, after the previous one has printed (the first: after the element starts). */
+                delay?: number | string;
+              }[];
+              /** @description The window title, e.g. "zsh — my-app"; default none. */
+              title?: string;
+              /**
+               * @description mac (default): a title bar with three dots; minimal: a plain title bar; none: text only, no window.
+               * @enum {string}
+               */
+              window?: 'mac' | 'minimal' | 'none';
+              /**
+               * @description Colours of the window, text and the 16 ANSI colours: dark (default), light, dracula.
+               * @enum {string}
+               */
+              theme?: 'dark' | 'light' | 'dracula';
+              /** @description Shown before each command; default "$ ". */
+              prompt?: string;
+              /** @description Default the theme's (green on dark). */
+              promptColor?: string;
+              /** @description A blinking block after the prompt by default; false hides it. */
+              cursor?:
+                | boolean
+                | {
+                    /**
+                     * @description Default block.
+                     * @enum {string}
+                     */
+                    shape?: 'block' | 'bar' | 'underline';
+                    /** @description Blinks while waiting; default true. It never blinks while typing. */
+                    blink?: boolean;
+                    /** @description Default the theme's. */
+                    color?: string;
+                  };
+              /** @description Font size of the terminal text; default 28 design pixels. */
+              size?: number | string;
+              /** @description Multiple of the font size; default 1.5. */
+              lineHeight?: number;
+              /** @description Rows of text the window shows; older lines scroll up past it. Default: every line, as far as the box allows. */
+              rows?: number;
+              /** @description Characters per second, with slight human variation; default 18. */
+              typeSpeed?: number;
+              /** @description The wait between the last typed character and Enter; default 0.4s. */
+              pause?: number | string;
+              /** @description The time between output lines; default 0.05s (0: all at once). */
+              lineDelay?: number | string;
+              /** @description The wait before the first command is typed, with the prompt blinking; default 0.5s. */
+              startDelay?: number | string;
+              /** @description The wait after an output before the next command is typed; default 0.6s. */
+              gap?: number | string;
+            };
+          };
         }
       | {
           /** @constant */
@@ -6466,6 +10666,180 @@ export interface components {
           stagger?: number | string;
           /** @description Clip children to the group's box. */
           clip?: boolean;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: {
+              /** @description Horizontal position of the anchor; default 0.5 (centre). */
+              x?: number | string;
+              /** @description Vertical position of the anchor; default 0.5 (centre). */
+              y?: number | string;
+              /**
+               * @description Which point of the element sits at (x, y); default centre.
+               * @enum {string}
+               */
+              anchor?:
+                | 'center'
+                | 'top'
+                | 'bottom'
+                | 'left'
+                | 'right'
+                | 'top-left'
+                | 'top-right'
+                | 'bottom-left'
+                | 'bottom-right';
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              width?: number | string;
+              /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+              height?: number | string;
+              /**
+               * @description Lay out inside the safe area (default) or the full frame.
+               * @enum {string}
+               */
+              box?: 'safe' | 'frame';
+              /** @description Degrees, clockwise. */
+              rotation?: number;
+              scale?: number;
+              opacity?: number;
+              shadow?: {
+                /** @description A CSS color. */
+                color: string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                blur?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                x?: number | string;
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                y?: number | string;
+              };
+              /** @description When the element appears, from the scene start; default 0. */
+              start?: number | string;
+              /** @description How long it stays; default until the scene ends. */
+              duration?: number | string;
+              animate?: {
+                /** @enum {string} */
+                preset:
+                  | 'fadeIn'
+                  | 'fadeOut'
+                  | 'slideIn'
+                  | 'slideOut'
+                  | 'slideFadeIn'
+                  | 'slideFadeOut'
+                  | 'pop'
+                  | 'scaleIn'
+                  | 'scaleOut'
+                  | 'blurIn'
+                  | 'blurOut'
+                  | 'maskWipeIn'
+                  | 'maskWipeOut'
+                  | 'spin'
+                  | 'float'
+                  | 'pulse'
+                  | 'drift'
+                  | 'kenBurns'
+                  | 'wordByWord'
+                  | 'typewriter';
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                duration?: number | string;
+                /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                delay?: number | string;
+                /** @description An easing name, {spring: {stiffness, damping, mass}} or {cubicBezier: [x1, y1, x2, y2]}. */
+                easing?:
+                  | (
+                      | 'linear'
+                      | 'smooth'
+                      | 'snappy'
+                      | 'gentle'
+                      | 'in'
+                      | 'out'
+                      | 'inOut'
+                      | 'back'
+                      | 'bounce'
+                      | 'elastic'
+                      | 'spring'
+                    )
+                  | {
+                      spring: {
+                        stiffness?: number;
+                        damping?: number;
+                        mass?: number;
+                      };
+                    }
+                  | {
+                      cubicBezier: [number, number, number, number];
+                    };
+                trigger?:
+                  | ('elementStart' | 'elementEnd' | 'sceneStart' | 'sceneEnd')
+                  | {
+                      /** @description A time: seconds as a number, or a string like "2s", "500ms" or "45f" (frames). */
+                      at: number | string;
+                    }
+                  | {
+                      after: string;
+                    };
+                /** @description How many times the animation plays; loops (spin, float, pulse, drift) default to forever. */
+                repeat?: number | 'forever';
+                /** @description Delay between children of a group, or words of wordByWord. */
+                stagger?: number | string;
+                /** @enum {string} */
+                direction?: 'left' | 'right' | 'up' | 'down';
+                /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
+                distance?: number | string;
+                /**
+                 * @description typewriter: type a character (default) or a word at a time.
+                 * @enum {string}
+                 */
+                by?: 'character' | 'word';
+                /** @description typewriter: characters (or words) a second; default 18 (4 by word). A duration overrides it. */
+                rate?: number;
+                /** @description typewriter: a bar cursor after the last typed character. */
+                cursor?:
+                  | boolean
+                  | {
+                      /** @description Default the text's colour. */
+                      color?: string;
+                      /** @description Blink while not typing; default true. */
+                      blink?: boolean;
+                    };
+                /** @description Strength: start scale for pop and scaleIn, extra scale fraction for pulse (0.05) and kenBurns (0.15), degrees per turn for spin (360), blur radius for blurIn/Out (30). */
+                amount?: number;
+              }[];
+              keyframes?: {
+                [key: string]: {
+                  /** @description Time from the element start. */
+                  at: number | string;
+                  value: number | string;
+                  /** @description Easing from the previous keyframe to this one. */
+                  easing?:
+                    | (
+                        | 'linear'
+                        | 'smooth'
+                        | 'snappy'
+                        | 'gentle'
+                        | 'in'
+                        | 'out'
+                        | 'inOut'
+                        | 'back'
+                        | 'bounce'
+                        | 'elastic'
+                        | 'spring'
+                      )
+                    | {
+                        spring: {
+                          stiffness?: number;
+                          damping?: number;
+                          mass?: number;
+                        };
+                      }
+                    | {
+                        cubicBezier: [number, number, number, number];
+                      };
+                }[];
+              };
+              /** @description Offsets each child's animations by this much more than the last. */
+              stagger?: number | string;
+              /** @description Clip children to the group's box. */
+              clip?: boolean;
+            };
+          };
           /** @description The group's elements. Groups nest at most 32 deep. */
           children: components['schemas']['VideoSpecElement'][];
         };
