@@ -126,7 +126,8 @@ function backgroundLines(): string[] {
 }
 
 function elementLines(): string[] {
-  const base = Object.keys(elementBaseShape);
+  // Every element has `aspects` too: said once, under Aspects.
+  const base = [...Object.keys(elementBaseShape), 'aspects'];
   return ELEMENT_KINDS.map((definition) => {
     const type = definition.type as SpecElement['type'];
     return `- ${code(type)}: ${fields(definition.schema, ['type', ...base])}. ${ELEMENT_NOTES[type]}.`;
@@ -430,6 +431,15 @@ Triggers in overlays count against the video; \`{after}\` and annotation targets
 
 Text \`font\`: ${fonts.join(', ')}, or a family declared in the spec's \`fonts\` [{family, src, weight?, italic?}].
 \`weight\` is 100..900 in steps of 100; \`letterSpacing\` is in em; \`background\` is {color, paddingX?, paddingY?, radius?: length | "pill"}.
+
+### Aspects
+
+One spec renders in every aspect. Drawn in an aspect other than the spec's own, a text or counter that would leave
+the safe area is narrowed to it (its lines wrap; a word too wide alone is set smaller) and moved inside; nothing
+else is moved, and texts side by side may then overlap. \`aspects\` on a scene or element overrides its own fields
+in one aspect: {"aspects": {"reels": {"x": 0.5, "y": 0.3, "width": 900, "size": 64}}}. An element with overrides
+for an aspect is drawn there exactly as they say (no reflow). Overrides cannot change ids, children, media and
+data sources, code or markdown, or a scene's duration, elements and audio.
 
 ### Animation
 
