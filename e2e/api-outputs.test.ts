@@ -1,5 +1,5 @@
 // options.outputs: one input, several verified files in one job, each with its own download link,
-// poster and receipt.
+// poster and receipt, and a review of every aspect they draw in.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,4 +97,69 @@ describe('several outputs in one request', () => {
     expect(costly.body.detail).toMatch(/3 outputs together/);
     expect((await post({ outputs: [{ format: 'mp4' }, { format: 'mp4' }] })).status).toBe(202);
   });
+});
+
+/**
+ * A reel with a call to action in the bottom band, where the app's buttons cover it (unsafe_area on
+ * reels only), and fine print too small in any aspect (text_too_small).
+ */
+const REEL_WITH_FOOTER = {
+  kinoSpec: 1,
+  aspect: 'reels',
+  fps: 15,
+  scenes: [
+    {
+      duration: '2s',
+      background: '#0f172a',
+      elements: [
+        { type: 'text', text: 'Big news', size: 140, color: '#ffffff', y: 0.4 },
+        { type: 'text', text: 'Swipe up for more', size: 56, color: '#ffffff', box: 'frame', y: 0.9 },
+        { type: 'text', text: 'terms and conditions apply', size: 12, color: '#ffffff', y: 0.6 },
+      ],
+    },
+  ],
+};
+
+describe('the review of several outputs', () => {
+  it(
+    'reviews each aspect the outputs draw in and names the aspect of a finding seen in one only',
+    { timeout: 180_000 },
+    async () => {
+      const api = await servers.start();
+      const post = async (options: Record<string, unknown>) => {
+        const outputs = [
+          { format: 'mp4', aspect: 'reels' },
+          { format: 'mp4', aspect: 'square' },
+        ];
+        const created = await readAnswer(
+          await api.api('/v1/renders', {
+            method: 'POST',
+            json: { spec: REEL_WITH_FOOTER, options: { quality: 'draft', outputs, ...options } },
+          }),
+        );
+        expect(created.status, created.text).toBe(202);
+        return waitForRender(api, created.body.id as string);
+      };
+
+      const job = await post({ review: true });
+      expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+      expect(job.review?.aspects).toEqual(['reels', 'square']);
+      const found = job.review!.findings.map((finding) => [finding.code, finding.element, finding.aspect]);
+      // Under the reel's buttons on the reel only; too small in both, so listed once without an aspect.
+      expect(found).toContainEqual(['unsafe_area', 's0/e1', 'reels']);
+      expect(found.filter(([code]) => code === 'text_too_small')).toEqual([
+        ['text_too_small', 's0/e2', undefined],
+      ]);
+      expect(found.filter(([, , aspect]) => aspect === 'square')).toEqual([]);
+      expect(job.review?.qualityGate.failing).toEqual(['text_too_small', 'unsafe_area']);
+
+      const strict = await post({ strictQuality: true, allowQuality: ['text_too_small'] });
+      expect(strict.status).toBe('failed');
+      expect(strict.error).toMatchObject({ code: 'quality_gate' });
+      expect(strict.error!.errors).toEqual([
+        { pointer: '/scenes/0/elements/1', message: expect.stringMatching(/^unsafe_area \(in reels\): /) },
+      ]);
+      expect(strict.outputs).toBeNull();
+    },
+  );
 });

@@ -31,6 +31,7 @@ const SPEC_NAMES = [
   'travel',
   'stats',
   'promo-square',
+  'promo-landscape',
   'captions-subtitle',
   'captions-pop',
   'captions-karaoke',

@@ -1682,6 +1682,8 @@ export interface components {
           };
           /** @description The element's key ("s0/e2"; an overlay's "o/e0") when it is about one element. */
           element?: string;
+          /** @description The aspect it was found in ("reels", or WIDTHxHEIGHT for a custom size), when a review of several aspects found it in some of them only; absent when it holds in every aspect reviewed. */
+          aspect?: string;
           message: string;
           /** @description What to change, concretely (which property, to what). */
           remedy: string;
@@ -1755,7 +1757,7 @@ export interface components {
         };
         durationMs: number;
       } | null;
-      /** @description With options.review or strictQuality, once the spec was reviewed (before rendering). Null otherwise. */
+      /** @description With options.review or strictQuality, once the spec was reviewed (before rendering), in every aspect its outputs draw in. Null otherwise. */
       review: {
         findings: {
           /** @enum {string} */
@@ -1794,6 +1796,8 @@ export interface components {
           };
           /** @description The element's key ("s0/e2"; an overlay's "o/e0") when it is about one element. */
           element?: string;
+          /** @description The aspect it was found in ("reels", or WIDTHxHEIGHT for a custom size), when a review of several aspects found it in some of them only; absent when it holds in every aspect reviewed. */
+          aspect?: string;
           message: string;
           /** @description What to change, concretely (which property, to what). */
           remedy: string;
@@ -1834,6 +1838,8 @@ export interface components {
             | 'audio_peak'
           )[];
         };
+        /** @description The aspects reviewed, in the order of the outputs: a finding seen in some of them only names its aspect. */
+        aspects?: string[];
       } | null;
       /** @description With options.outputs, once the render succeeded: every output (the first is also video). Null otherwise. */
       outputs:
@@ -2181,6 +2187,10 @@ export interface components {
         }[];
         /** @description A deliberate still: review does not flag it as frozen. */
         hold?: boolean;
+        /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+        aspects?: {
+          [key: string]: Record<string, unknown>;
+        };
       }[];
     };
     /** @description A visual element, chosen by its "type". */
@@ -2435,6 +2445,10 @@ export interface components {
             /** @description How long the sweep takes; default 0.5s (0: no sweep). */
             duration?: number | string;
           }[];
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -2739,6 +2753,10 @@ export interface components {
             paddingY?: number | string;
             radius?: (number | string) | 'pill';
           };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -3010,6 +3028,10 @@ export interface components {
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             paddingY?: number | string;
             radius?: (number | string) | 'pill';
+          };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
           };
         }
       | {
@@ -3375,6 +3397,10 @@ export interface components {
                   cubicBezier: [number, number, number, number];
                 };
           }[];
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -3589,6 +3615,10 @@ export interface components {
                 /** @enum {string} */
                 direction?: 'left' | 'right' | 'up' | 'down';
               };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -3809,6 +3839,10 @@ export interface components {
             /** @description A length: design pixels as a number, or "64px", "50%", "10vw", "10vh", "5vmin", "5vmax". */
             width: number | string;
           };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -4027,6 +4061,10 @@ export interface components {
           };
           /** @description Corner radius; a rounded rect when set. */
           radius?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -4243,6 +4281,10 @@ export interface components {
             width: number | string;
             dash?: number[];
           };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -4448,6 +4490,10 @@ export interface components {
           cap?: 'butt' | 'round' | 'square';
           /** @description How much of the line is drawn (animate it to draw on). */
           progress?: number;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -4670,6 +4716,10 @@ export interface components {
           viewBox?: {
             width: number;
             height: number;
+          };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
           };
         }
       | {
@@ -4899,6 +4949,10 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the line retracts into its tip. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -5120,6 +5174,10 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the box sinks away and the pointer retracts. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -5331,6 +5389,10 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.5s, the dim fades out as the hole opens. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -5544,6 +5606,10 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.5s, the entrance in reverse. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -5761,6 +5827,10 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.6s, everything lifts and fades out, last line first. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -5978,6 +6048,10 @@ export interface components {
           enterDuration?: number | string;
           /** @description How long the built-in exit takes, ending as the element ends: default 0.4s, the bar fades and slims away. 0: none. */
           exitDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -6216,6 +6290,10 @@ export interface components {
           }[];
           /** @description How long each morph between versions takes; default 0.8s. */
           morphDuration?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -6433,6 +6511,10 @@ export interface components {
                 /** @description Each block's fade and rise; default 0.5s. */
                 duration?: number | string;
               };
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -6684,6 +6766,10 @@ export interface components {
           startDelay?: number | string;
           /** @description The wait after an output before the next command is typed; default 0.6s. */
           gap?: number | string;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
         }
       | {
           /** @constant */
@@ -6878,6 +6964,10 @@ export interface components {
           stagger?: number | string;
           /** @description Clip children to the group's box. */
           clip?: boolean;
+          /** @description Overrides for one aspect (reels, square, landscape, portrait45): fields of this object that replace its own when the video is rendered in that aspect. */
+          aspects?: {
+            [key: string]: Record<string, unknown>;
+          };
           /** @description The group's elements. Groups nest at most 32 deep. */
           children: components['schemas']['VideoSpecElement'][];
         };

@@ -22,6 +22,13 @@ export type SchemaDialect = 'json-schema' | 'openai-strict' | 'object';
 const FIELDS_NOT_AUTHORED = ['$schema', 'variables'];
 
 /**
+ * Scene and element fields a model never writes: `aspects` (per-aspect overrides) repeats every
+ * element's fields once more, doubling the schema, and a model writes one layout for the aspect it is
+ * asked for (the reflow keeps its text inside any other aspect). An edit's patch can still add them.
+ */
+const NESTED_FIELDS_NOT_AUTHORED = new Set(['aspects']);
+
+/**
  * Keywords a model does without: the spec guide in the instructions says what each field means (the
  * descriptions would say it a second time, ≈ 4k tokens), and string lengths are caps that validation
  * holds anyway (an answer over one comes back as a repair).
@@ -54,14 +61,19 @@ function isSafetyCap(key: string, value: unknown): boolean {
 const isRecord = (value: unknown): value is JsonSchema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A copy without the dropped keywords and caps. */
+/** A copy without the dropped keywords, caps and fields a model never writes. */
 function trim(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(trim);
   if (!isRecord(node)) return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (KEYWORDS_DROPPED.has(key) || isSafetyCap(key, value)) continue;
-    if (key === 'properties' || key === '$defs') {
+    if (key === 'properties') {
+      const kept = Object.entries(value as JsonSchema).filter(
+        ([name]) => !NESTED_FIELDS_NOT_AUTHORED.has(name),
+      );
+      out[key] = Object.fromEntries(kept.map(([name, v]) => [name, trim(v)]));
+    } else if (key === '$defs') {
       out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([name, v]) => [name, trim(v)]));
     } else out[key] = trim(value);
   }

@@ -90,9 +90,9 @@ const ELEMENT_NOTES: Record<SpecElement['type'], string> = {
 const PRESET_KINDS: Record<PresetKind, string> = {
   entrance: 'entrances (play once into place at the element start)',
   exit: 'exits (default trigger elementEnd: they finish as the element leaves)',
-  emphasis: 'emphasis (plays once at the trigger and ends at rest, as it began)',
+  emphasis: 'emphasis (plays once at the trigger, ending at rest)',
   loop: 'loops (repeat forever by default)',
-  lifetime: 'lifetime (span the element from its start to its end)',
+  lifetime: "lifetime (span the element's life)",
 };
 
 const code = (name: string) => `\`${name}\``;
@@ -127,7 +127,8 @@ function backgroundLines(): string[] {
 }
 
 function elementLines(): string[] {
-  const base = Object.keys(elementBaseShape);
+  // Every element has `aspects` too: said once, under Aspects.
+  const base = [...Object.keys(elementBaseShape), 'aspects'];
   return ELEMENT_KINDS.map((definition) => {
     const type = definition.type as SpecElement['type'];
     return `- ${code(type)}: ${fields(definition.schema, ['type', ...base])}. ${ELEMENT_NOTES[type]}.`;
@@ -425,12 +426,16 @@ ${elementLines().join('\n')}
 
 Top-level \`overlays\`: elements of any type over the whole video, above every scene and untouched by
 transitions; \`start\`/\`duration\` count from the video start (default: all of it). Put what spans
-scenes there once (captions, whose cue times are then video times; a logo; a progress bar; a lasting
-lower third). Their triggers count against the video; \`{after}\` and annotation targets name other overlays.
+scenes there once (captions, timed in video time; a logo; a progress bar). Their triggers count against the video; \`{after}\` and annotation targets name other overlays.
 
 Text \`font\`: ${fonts.join(', ')}, or a family declared in the spec's \`fonts\` [{family, src, weight?, italic?}].
-Characters a family lacks fall back to bundled emoji, then symbols (★ ✓ →, Greek, Cyrillic); for CJK text declare a CJK font.
+Missing characters (★ ✓ →, emoji) fall back to bundled fonts; for CJK text declare a CJK font.
 \`weight\` is 100..900 in steps of 100; \`letterSpacing\` is in em; \`background\` is {color, paddingX?, paddingY?, radius?: length | "pill"}.
+
+### Aspects
+
+Text that would leave another aspect's safe area is moved inside it. An edit may add \`aspects\`
+({"reels": {"x": 0.5}}) to a scene or element: its fields in that aspect.
 
 ### Animation
 
@@ -442,7 +447,7 @@ ${presetLines().join('\n')}
 - \`repeat\`: a count or "forever" (the default for loops).
 - \`stagger\`: ${animation.stagger.description ?? ''}
 - \`amount\`: ${animation.amount.description ?? ''}
-- \`direction\`: ${names(DirectionSchema.options)}. ${animation.direction.description ?? ''}
+- \`direction\`: ${names(DirectionSchema.options)}: the way it moves, a wipe's first edge, or a flip's axis.
 - \`distance\`: how far it moves, in design pixels or a length ("30%" is of the frame along the motion).
 - Easing: ${names(EASING_NAMES)}, {"spring": {stiffness, damping, mass}} or {"cubicBezier": [x1, y1, x2, y2]}.
 - \`keyframes\` animate ${names(ANIMATABLE_PROPERTIES)}:

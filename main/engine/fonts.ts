@@ -50,16 +50,29 @@ export async function prepareFonts(
   return loaded;
 }
 
-/** Each text-drawing element's font family, at the pointer of its `font` field, groups included. */
+/**
+ * Each text-drawing element's font families, at the pointer of each `font` field (its own and its
+ * per-aspect overrides'), groups included.
+ */
 function textFonts(model: VideoModel): { family: string; pointer: string }[] {
   const found: { family: string; pointer: string }[] = [];
   const pending = elementLists<unknown>(model).map((list) => ({ elements: list.elements, at: list.pointer }));
   for (let next = pending.pop(); next; next = pending.pop()) {
     next.elements.forEach((element, index) => {
-      const { type, font, children } = element as { type?: string; font?: unknown; children?: unknown };
+      const { type, font, children, aspects } = element as {
+        type?: string;
+        font?: unknown;
+        children?: unknown;
+        aspects?: Record<string, { font?: unknown } | undefined>;
+      };
       const at = `${next.at}/${index}`;
-      if (type && isTextualType(type) && typeof font === 'string')
-        found.push({ family: font, pointer: `${at}/font` });
+      if (type && isTextualType(type)) {
+        if (typeof font === 'string') found.push({ family: font, pointer: `${at}/font` });
+        for (const [aspect, patch] of Object.entries(aspects ?? {})) {
+          if (typeof patch?.font === 'string')
+            found.push({ family: patch.font, pointer: `${at}/aspects/${aspect}/font` });
+        }
+      }
       if (Array.isArray(children)) pending.push({ elements: children, at: `${at}/children` });
     });
   }

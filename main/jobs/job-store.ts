@@ -36,6 +36,8 @@ export type RenderJobOptions = Omit<RenderOptions, 'outputs'> & { outputs?: Outp
 export interface JobReview {
   findings: ReviewFinding[];
   qualityGate: QualityGate;
+  /** The aspects reviewed, one per aspect the job's outputs draw in (absent in reviews stored before). */
+  aspects?: string[];
 }
 
 /** What the worker renders: a registered key, or a validated spec. */

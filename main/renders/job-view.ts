@@ -160,10 +160,16 @@ export const RenderJobSchema = {
       additionalProperties: false,
       required: ['findings', 'qualityGate'],
       description:
-        'With options.review or strictQuality, once the spec was reviewed (before rendering). Null otherwise.',
+        'With options.review or strictQuality, once the spec was reviewed (before rendering), in every aspect its outputs draw in. Null otherwise.',
       properties: {
         findings: { type: 'array', items: ReviewFindingSchema },
         qualityGate: QualityGateSchema,
+        aspects: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            'The aspects reviewed, in the order of the outputs: a finding seen in some of them only names its aspect.',
+        },
       },
     },
     outputs: {

@@ -4,7 +4,8 @@
 import type { AnimatedState } from '../../shared/animation/state.ts';
 import type { Box, Ctx2D, DrawEnv, Transform2D } from '../../shared/canvas/types.ts';
 import { transformElement } from '../../shared/draw/frame.ts';
-import { frameBox, placeElement, safeBox } from '../../shared/elements/place.ts';
+import { frameBox, safeBox } from '../../shared/elements/place.ts';
+import { placeResolved } from '../../shared/elements/reflow.ts';
 import { animatedState } from '../../shared/timeline/evaluate.ts';
 import type { ElementIndex, ElementTiming } from './element-timing.ts';
 import { layerSecondsAt, withGroups } from './element-timing.ts';
@@ -34,8 +35,8 @@ export function placementAt(
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     for (const at of chain) {
       const state = animatedState(at.resolved, seconds, context);
-      const box = placeElement(at.resolved.element, container, env, state);
-      transformElement(ctx, at.resolved.element, box, state);
+      const { element, box } = placeResolved(at.resolved, container, env, state);
+      transformElement(ctx, element, box, state);
       placed = { box, state };
       container = box;
     }

@@ -109,6 +109,23 @@ describe('element values', () => {
     });
   });
 
+  it('merge overrides per aspect with .aspect(), keeping the other aspects', () => {
+    const value = text('Sound that fills the room', { size: 120, aspects: { square: { size: 100 } } })
+      .aspect('reels', { x: 0.5, width: 900 })
+      .aspect('reels', { size: 72 });
+    expect(value.toModel().aspects).toEqual({
+      square: { size: 100 },
+      reels: { x: 0.5, width: 900, size: 72 },
+    });
+    const spec = video({ aspect: 'landscape' }, [
+      scene({ duration: 2, aspects: { reels: { background: '#000000' } } }, [
+        value,
+        rect().aspect('square', {}),
+      ]),
+    ]);
+    expect(parseSpec(JSON.parse(JSON.stringify(spec)))).toMatchObject({ ok: true });
+  });
+
   it('replace and remove fields with .with()', () => {
     const value = image('asset:a.jpg', { radius: 32, fit: 'contain' }).with({
       radius: undefined,

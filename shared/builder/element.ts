@@ -3,10 +3,14 @@
 // into the model (and `.keyframes()` can share its name with the `keyframes` field).
 import type { ModelElement } from '../spec/model.ts';
 import type { Animation, Keyframes } from '../spec/primitives.ts';
+import type { AspectName } from '../spec/sizes.ts';
 import type { Time } from '../spec/time.ts';
 import { deepFreeze, plainData } from './plain-data.ts';
 
 export type ElementProps<T extends ModelElement> = Partial<Omit<T, 'type'>>;
+
+/** The fields an element may override for one aspect (custom elements have none). */
+export type AspectPatchOf<T> = T extends { aspects?: Partial<Record<AspectName, infer P>> } ? P : never;
 
 export class KinoElement<T extends ModelElement = ModelElement> {
   readonly #model: T;
@@ -46,6 +50,16 @@ export class KinoElement<T extends ModelElement = ModelElement> {
   /** How long the element stays. */
   for(duration: Time): KinoElement<T> {
     return this.#derive({ duration } as ElementProps<T>);
+  }
+
+  /**
+   * Overrides for one aspect, merged over any it has for it: `.aspect('reels', { x: 0.5, size: 64 })`
+   * draws the element with those fields when the video is rendered as a reel.
+   */
+  aspect(name: AspectName, patch: AspectPatchOf<T>): KinoElement<T> {
+    const aspects = (this.#model as { aspects?: Partial<Record<AspectName, object>> }).aspects;
+    const merged = { ...aspects, [name]: { ...aspects?.[name], ...patch } };
+    return this.#derive({ aspects: merged } as unknown as ElementProps<T>);
   }
 
   /** The same element with some fields replaced (undefined removes a field). */

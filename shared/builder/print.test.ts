@@ -124,6 +124,34 @@ describe('specToCode', () => {
     );
   });
 
+  it('prints aspect overrides as .aspect() calls in aspect order, scenes’ as a field, and round-trips', () => {
+    const spec: VideoSpec = {
+      kinoSpec: 1,
+      aspect: 'landscape',
+      scenes: [
+        {
+          duration: 2,
+          aspects: { reels: { background: '#000000' } },
+          elements: [
+            { type: 'text', text: 'Hi', x: 0.3, aspects: { square: {}, reels: { x: 0.5, size: 64 } } },
+            {
+              type: 'group',
+              aspects: {},
+              children: [{ type: 'rect', aspects: { portrait45: { width: 90 } } }],
+            },
+          ],
+        },
+      ],
+    };
+    const code = specToCode(spec);
+    expect(code).toContain(
+      "text('Hi', { x: 0.3 }).aspect('reels', { x: 0.5, size: 64 }).aspect('square', {})",
+    );
+    expect(code).toContain("rect().aspect('portrait45', { width: 90 })");
+    expect(code).toContain("aspects: { reels: { background: '#000000' } }");
+    expect(runPrinted(code)).toEqual(spec);
+  });
+
   it('prints fields in schema order whatever order the spec wrote them in', () => {
     const written: VideoSpec = {
       scenes: [{ elements: [{ y: 0.2, size: 40, text: 'A', type: 'text' }], duration: 1 }],

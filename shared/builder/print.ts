@@ -9,6 +9,8 @@ import { ANIMATABLE_PROPERTIES, AnimationSchema, SpringSchema } from '../spec/pr
 import type { Animation, Easing, Keyframe, Keyframes } from '../spec/primitives.ts';
 import { SceneSchema, TransitionSchema, VideoSpecSchema } from '../spec/schema.ts';
 import type { Scene, Transition, VideoSpec } from '../spec/schema.ts';
+import { ASPECT_NAMES } from '../spec/sizes.ts';
+import type { AspectName } from '../spec/sizes.ts';
 import type { Code } from './source-layout.ts';
 import { PLACEHOLDER, variableReference } from '../spec/variables.ts';
 import type { VariableType } from '../spec/variable-schema.ts';
@@ -138,10 +140,13 @@ class SpecPrinter {
     const own = shapeKeys(definition.schema).filter((key) => key !== 'type' && !BASE_KEYS.includes(key));
     const animate = fields.animate as Animation[] | undefined;
     const keyframes = fields.keyframes as Keyframes | undefined;
-    // Non-empty animations and keyframes read best as method calls; empty ones stay fields to round-trip.
+    const aspects = fields.aspects as Partial<Record<AspectName, object>> | undefined;
+    // Non-empty animations, keyframes and aspect overrides read best as method calls; empty ones stay
+    // fields to round-trip.
     const chained = [
       ...(animate?.length ? ['animate'] : []),
       ...(keyframes && Object.keys(keyframes).length > 0 ? ['keyframes'] : []),
+      ...(aspects && Object.keys(aspects).length > 0 ? ['aspects'] : []),
     ];
     const skip = ['type', ...(positional ? [positional] : []), ...(children ? ['children'] : []), ...chained];
     const props = this.fields(element, ['id', ...PLACEMENT_KEYS, ...own, ...BASE_KEYS], skip, {
@@ -161,6 +166,10 @@ class SpecPrinter {
     if (chained.includes('animate'))
       calls.push({ name: 'animate', args: animate!.map((a) => this.animation(a)) });
     if (chained.includes('keyframes')) calls.push({ name: 'keyframes', args: [this.keyframes(keyframes!)] });
+    for (const aspect of ASPECT_NAMES) {
+      const patch = chained.includes('aspects') ? aspects![aspect] : undefined;
+      if (patch) calls.push({ name: 'aspect', args: [valueCode(aspect), valueCode(patch)] });
+    }
     return chainCode(this.call(name, args), calls);
   }
 

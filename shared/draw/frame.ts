@@ -7,7 +7,8 @@ import type { CustomElement, ModelElement } from '../spec/model.ts';
 import { isTextualType } from '../spec/elements.ts';
 import { drawnFrame, frameComposition } from '../timeline/resolve.ts';
 import type { ResolvedElement, ResolvedLayer, ResolvedScene, ResolvedVideo } from '../timeline/types.ts';
-import { frameBox, placeElement, safeBox } from '../elements/place.ts';
+import { frameBox, safeBox } from '../elements/place.ts';
+import { placeResolved } from '../elements/reflow.ts';
 import { resolveLength } from '../layout/length.ts';
 import { backgroundIsOpaque, drawBackground } from './background.ts';
 import { sceneBoxes, sceneLookup } from './scene-lookup.ts';
@@ -69,56 +70,57 @@ export function drawElement(
     (state.reveal && state.reveal.hidden >= 1)
   )
     return;
-  const box = placeElement(element, container, env, state);
+  // Drawn as placed: a reflowed text is drawn as the reflow narrowed it (shared/elements/reflow.ts).
+  const { element: shown, box } = placeResolved(resolved, container, env, state);
   const blur = (numberProp(state, 'blur') ?? 0) * env.scale + state.blur;
 
   ctx.save();
   env.review?.enter?.(resolved.key);
   ctx.globalAlpha *= opacity;
-  transformElement(ctx, element, box, state);
+  transformElement(ctx, shown, box, state);
   clipToWipe(ctx, box, state);
   revealFromEdge(ctx, box, state);
   const filter = elementFilter(blur, state);
   if (filter) ctx.filter = filter;
   const observe = env.review?.observe;
   // Counters and captions are judged by the text they draw, which they report themselves.
-  const observesItself = observe && element.type !== 'text' && isTextualType(element.type);
-  const drawnAs = (shown: ModelElement, shownBox: Box) => {
+  const observesItself = observe && shown.type !== 'text' && isTextualType(shown.type);
+  const drawnAs = (what: ModelElement, whatBox: Box) => {
     const m = ctx.getTransform();
     observe?.({
       key: resolved.key,
-      element: shown,
-      box: shownBox,
+      element: what,
+      box: whatBox,
       transform: { a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f },
       alpha: ctx.globalAlpha,
       state,
       inTransition: frame.inTransition,
     });
   };
-  if (observe && !observesItself) drawnAs(element, box);
-  if (element.shadow) {
+  if (observe && !observesItself) drawnAs(shown, box);
+  if (shown.shadow) {
     const context = { frame: env.size, scale: env.scale };
-    ctx.shadowColor = canvasColor(element.shadow.color);
-    ctx.shadowBlur = resolveLength(element.shadow.blur ?? 24, 0, context);
-    ctx.shadowOffsetX = resolveLength(element.shadow.x ?? 0, 0, context);
-    ctx.shadowOffsetY = resolveLength(element.shadow.y ?? 8, 0, context);
+    ctx.shadowColor = canvasColor(shown.shadow.color);
+    ctx.shadowBlur = resolveLength(shown.shadow.blur ?? 24, 0, context);
+    ctx.shadowOffsetX = resolveLength(shown.shadow.x ?? 0, 0, context);
+    ctx.shadowOffsetY = resolveLength(shown.shadow.y ?? 8, 0, context);
   }
   const elementSeconds = sceneSeconds - resolved.startSeconds;
   const elementDuration = resolved.endSeconds - resolved.startSeconds;
-  if (element.type === 'custom') {
-    drawCustom(ctx, element, box, frame, elementSeconds, elementDuration);
-  } else if (element.type === 'group') {
-    if (element.clip) {
+  if (shown.type === 'custom') {
+    drawCustom(ctx, shown, box, frame, elementSeconds, elementDuration);
+  } else if (shown.type === 'group') {
+    if (shown.clip) {
       ctx.beginPath();
       ctx.rect(box.x, box.y, box.width, box.height);
       ctx.clip();
     }
     for (const child of resolved.children) drawElement(ctx, child, box, frame);
   } else {
-    const definition = elementDrawer(element.type);
+    const definition = elementDrawer(shown.type);
     definition?.draw({
       ctx,
-      element,
+      element: shown,
       box,
       state,
       env,

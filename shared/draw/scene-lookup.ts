@@ -4,7 +4,7 @@
 import type { AnimatedState } from '../animation/state.ts';
 import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import type { SceneLookup } from '../elements/definition.ts';
-import { placeElement } from '../elements/place.ts';
+import { placeResolved } from '../elements/reflow.ts';
 import type { ModelElement } from '../spec/model.ts';
 import { animatedState } from '../timeline/evaluate.ts';
 import type { ResolvedElement } from '../timeline/types.ts';
@@ -46,7 +46,7 @@ export function sceneBoxes(layout: SceneLayout): () => ReadonlyMap<string, Locat
       const element = resolved.element;
       if (element.id === undefined && element.type !== 'group') continue;
       const state = animatedState(resolved, sceneSeconds, { scale: env.scale, size: env.size, fps: env.fps });
-      const box = placeElement(element, container ?? layout.containerOf(element), env, state);
+      const { box } = placeResolved(resolved, container ?? layout.containerOf(element), env, state);
       ctx.save();
       layout.transform(ctx, element, box, state);
       if (element.id !== undefined) located!.set(element.id, { box, matrix: ctx.getTransform() });

@@ -61,6 +61,11 @@ export const ReviewFindingSchema = {
       type: 'string',
       description: 'The element\'s key ("s0/e2"; an overlay\'s "o/e0") when it is about one element.',
     },
+    aspect: {
+      type: 'string',
+      description:
+        'The aspect it was found in ("reels", or WIDTHxHEIGHT for a custom size), when a review of several aspects found it in some of them only; absent when it holds in every aspect reviewed.',
+    },
     message: { type: 'string' },
     remedy: { type: 'string', description: 'What to change, concretely (which property, to what).' },
     allowed: {

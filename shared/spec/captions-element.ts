@@ -1,6 +1,7 @@
 // The captions element: timed text from an SRT or WebVTT file (inline or in the project) or from
 // word timings, in one of three styles. How cues are paged and drawn is shared/elements' part.
 import { z } from 'zod';
+import { withAspects } from './aspect-overrides.ts';
 import { describeCaptionFault, parseCaptions } from '../captions/parse.ts';
 import type { CaptionFormat } from '../captions/parse.ts';
 import { ColorSchema } from './color.ts';
@@ -43,8 +44,8 @@ const CaptionFileSchema = z
     'The captions themselves (any text with a "-->" timing line), or a caption file: "asset:talk.srt" or a project path.',
   );
 
-export const CaptionsElementSchema = z
-  .strictObject({
+export const CaptionsElementSchema = withAspects(
+  z.strictObject({
     type: z.literal('captions'),
     ...elementBaseShape,
     srt: CaptionFileSchema.optional(),
@@ -87,44 +88,48 @@ export const CaptionsElementSchema = z
       .describe('Review flags a cue read faster than this (caption_too_fast); default 20.'),
     ...textFontShape,
     ...textDecorationShape,
-  })
-  .superRefine((captions, context) => {
-    const sources = (['srt', 'vtt', 'words'] as const).filter((key) => captions[key] !== undefined);
-    if (sources.length !== 1) {
-      context.addIssue({
-        code: 'custom',
-        message:
-          sources.length === 0
-            ? 'give the captions as "srt", "vtt" or "words"'
-            : `give one of "srt", "vtt" or "words", not ${sources.map((s) => `"${s}"`).join(' and ')}`,
-        path: sources.length === 0 ? [] : [sources[1]!],
-      });
-      return;
-    }
-    const inline = inlineCaptions(captions);
-    if (inline) {
-      const parsed = parseCaptions(inline.format, inline.text);
-      if (!parsed.ok) {
-        for (const fault of parsed.faults.slice(0, 10)) {
-          context.addIssue({
-            code: 'custom',
-            message: describeCaptionFault(inline.format, fault),
-            path: [inline.format],
-          });
-        }
-      }
-    }
-    captions.words?.forEach((word, index) => {
-      const previous = captions.words![index - 1];
-      if (previous && word.start < previous.start) {
+  }),
+  {
+    fixed: ['srt', 'vtt'],
+    refine: (captions, context) => {
+      const sources = (['srt', 'vtt', 'words'] as const).filter((key) => captions[key] !== undefined);
+      if (sources.length !== 1) {
         context.addIssue({
           code: 'custom',
-          message: `word ${index + 1} starts at ${word.start}s, before word ${index} (${previous.start}s): words must be in time order`,
-          path: ['words', index, 'start'],
+          message:
+            sources.length === 0
+              ? 'give the captions as "srt", "vtt" or "words"'
+              : `give one of "srt", "vtt" or "words", not ${sources.map((s) => `"${s}"`).join(' and ')}`,
+          path: sources.length === 0 ? [] : [sources[1]!],
         });
+        return;
       }
-    });
-  });
+      const inline = inlineCaptions(captions);
+      if (inline) {
+        const parsed = parseCaptions(inline.format, inline.text);
+        if (!parsed.ok) {
+          for (const fault of parsed.faults.slice(0, 10)) {
+            context.addIssue({
+              code: 'custom',
+              message: describeCaptionFault(inline.format, fault),
+              path: [inline.format],
+            });
+          }
+        }
+      }
+      captions.words?.forEach((word, index) => {
+        const previous = captions.words![index - 1];
+        if (previous && word.start < previous.start) {
+          context.addIssue({
+            code: 'custom',
+            message: `word ${index + 1} starts at ${word.start}s, before word ${index} (${previous.start}s): words must be in time order`,
+            path: ['words', index, 'start'],
+          });
+        }
+      });
+    },
+  },
+);
 export type CaptionsElement = z.infer<typeof CaptionsElementSchema>;
 
 /** Text with a timing line is the captions themselves; anything else names a caption file. */

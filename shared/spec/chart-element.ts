@@ -2,6 +2,7 @@
 // or JSON file, built on with an animation and tweened to new values by timed updates. Geometry and
 // drawing are shared/elements' part (chart-geometry.ts, chart-draw.ts).
 import { z } from 'zod';
+import { withAspects } from './aspect-overrides.ts';
 import { ColorSchema } from './color.ts';
 import { CounterFormatSchema, MAX_COUNTER_VALUE } from './counter-element.ts';
 import { elementBaseShape } from './element-base.ts';
@@ -81,8 +82,8 @@ export const ChartUpdateSchema = z
   .describe('A change of data at a time: bars, lines, slices and the value axis tween to it.');
 export type ChartUpdate = z.infer<typeof ChartUpdateSchema>;
 
-export const ChartElementSchema = z
-  .strictObject({
+export const ChartElementSchema = withAspects(
+  z.strictObject({
     type: z.literal('chart'),
     ...elementBaseShape,
     kind: z
@@ -166,18 +167,22 @@ export const ChartElementSchema = z
     ),
     easing: EasingSchema.optional().describe('Build easing; default "out".'),
     updates: z.array(ChartUpdateSchema).max(MAX_CHART_UPDATES).optional(),
-  })
-  .superRefine((chart, context) => {
-    checkChartData(chart, context);
-    try {
-      new Intl.NumberFormat(chart.locale ?? 'en-US', chart.format);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const path =
-        chart.locale !== undefined && /locale|language tag/i.test(reason) ? ['locale'] : ['format'];
-      context.addIssue({ code: 'custom', message: `Intl.NumberFormat refuses it: ${reason}`, path });
-    }
-  });
+  }),
+  {
+    fixed: ['data'],
+    refine: (chart, context) => {
+      checkChartData(chart, context);
+      try {
+        new Intl.NumberFormat(chart.locale ?? 'en-US', chart.format);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const path =
+          chart.locale !== undefined && /locale|language tag/i.test(reason) ? ['locale'] : ['format'];
+        context.addIssue({ code: 'custom', message: `Intl.NumberFormat refuses it: ${reason}`, path });
+      }
+    },
+  },
+);
 export type ChartElement = z.infer<typeof ChartElementSchema>;
 
 type ChartFields = Omit<ChartElement, 'type'>;

@@ -1,6 +1,7 @@
 // The code element: source code highlighted by shiki in a chosen theme, in a window, with line
 // numbers, highlighted or focused lines, a typewriter reveal and steps that morph token by token.
 import { z } from 'zod';
+import { withAspects } from './aspect-overrides.ts';
 import { ColorSchema } from './color.ts';
 import {
   DEFAULT_CODE_LANGUAGE,
@@ -89,8 +90,8 @@ export const CodeWindowSchema = z
   ])
   .describe('A rounded panel in the theme background, with a bar of three dots (and a title); default true.');
 
-export const CodeElementSchema = z
-  .strictObject({
+export const CodeElementSchema = withAspects(
+  z.strictObject({
     type: z.literal('code'),
     ...elementBaseShape,
     code: CodeSourceSchema,
@@ -124,16 +125,20 @@ export const CodeElementSchema = z
     morphDuration: TimeSchema.optional().describe(
       'How long each morph between versions takes; default 0.8s.',
     ),
-  })
-  .superRefine((element, context) => {
-    const ats = (element.steps ?? []).map((step) => step.at);
-    if (ats.some((at) => at !== undefined) && ats.some((at) => at === undefined)) {
-      context.addIssue({
-        code: 'custom',
-        message: 'give "at" on every step or on none (none: the steps spread evenly)',
-        path: ['steps'],
-      });
-    }
-  });
+  }),
+  {
+    fixed: ['code', 'steps', 'language', 'theme'],
+    refine: (element, context) => {
+      const ats = (element.steps ?? []).map((step) => step.at);
+      if (ats.some((at) => at !== undefined) && ats.some((at) => at === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'give "at" on every step or on none (none: the steps spread evenly)',
+          path: ['steps'],
+        });
+      }
+    },
+  },
+);
 export type CodeElement = z.infer<typeof CodeElementSchema>;
 export { DEFAULT_CODE_LANGUAGE, DEFAULT_CODE_THEME };

@@ -1,6 +1,7 @@
 // The counter element: a number that counts from one value to another, formatted with
 // Intl.NumberFormat, drawn like text with digits of one width so they do not jitter as they change.
 import { z } from 'zod';
+import { withAspects } from './aspect-overrides.ts';
 import { elementBaseShape } from './element-base.ts';
 import { EasingSchema } from './primitives.ts';
 import { textDecorationShape, textFontShape } from './text-element.ts';
@@ -44,8 +45,8 @@ export const CounterFormatSchema = z
   .describe('Intl.NumberFormat options.');
 export type CounterFormat = z.infer<typeof CounterFormatSchema>;
 
-export const CounterElementSchema = z
-  .strictObject({
+export const CounterElementSchema = withAspects(
+  z.strictObject({
     type: z.literal('counter'),
     ...elementBaseShape,
     to: CounterValueSchema.describe('The value it counts to.'),
@@ -73,16 +74,19 @@ export const CounterElementSchema = z
     suffix: z.string().max(50).optional().describe('Text after the number, like "+" or " users".'),
     ...textFontShape,
     ...textDecorationShape,
-  })
-  .superRefine((counter, context) => {
-    // The same check Intl makes when drawing, made here so a bad locale or unit is a spec error.
-    try {
-      new Intl.NumberFormat(counter.locale ?? 'en-US', counter.format);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const path =
-        counter.locale !== undefined && /locale|language tag/i.test(reason) ? ['locale'] : ['format'];
-      context.addIssue({ code: 'custom', message: `Intl.NumberFormat refuses it: ${reason}`, path });
-    }
-  });
+  }),
+  {
+    refine: (counter, context) => {
+      // The same check Intl makes when drawing, made here so a bad locale or unit is a spec error.
+      try {
+        new Intl.NumberFormat(counter.locale ?? 'en-US', counter.format);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const path =
+          counter.locale !== undefined && /locale|language tag/i.test(reason) ? ['locale'] : ['format'];
+        context.addIssue({ code: 'custom', message: `Intl.NumberFormat refuses it: ${reason}`, path });
+      }
+    },
+  },
+);
 export type CounterElement = z.infer<typeof CounterElementSchema>;

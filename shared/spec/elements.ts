@@ -2,6 +2,8 @@
 // needs. How an element draws lives in shared/elements; adding an element is a schema module, one
 // entry here and one drawer there.
 import { z } from 'zod';
+import { aspectsField } from './aspect-overrides.ts';
+import type { AspectOverrides } from './aspect-overrides.ts';
 import { elementBaseShape } from './element-base.ts';
 import type { ClipElement, ImageElement } from './media-elements.ts';
 import { ClipElementSchema, ImageElementSchema } from './media-elements.ts';
@@ -41,6 +43,8 @@ import { TimeSchema } from './time.ts';
 export interface GroupElement extends z.infer<typeof GroupFieldsSchema> {
   type: 'group';
   children: SpecElement[];
+  /** Overrides of the group's own fields per aspect; each child carries its own. */
+  aspects?: AspectOverrides<z.infer<typeof GroupFieldsSchema>>;
 }
 
 export type SpecElement =
@@ -74,6 +78,7 @@ const GroupFieldsSchema = z.strictObject({
 export const GroupElementSchema: z.ZodType<GroupElement> = z.strictObject({
   type: z.literal('group'),
   ...GroupFieldsSchema.shape,
+  aspects: aspectsField(GroupFieldsSchema),
   get children() {
     return z
       .array(ElementSchema)

@@ -1,5 +1,6 @@
 // The video spec, version 1: the one model that JSON specs and code compositions both produce.
 import { z } from 'zod';
+import { withAspects } from './aspect-overrides.ts';
 import { ElementSchema } from './elements.ts';
 import { AudioTrackSchema } from './audio.ts';
 import { BackgroundSchema } from './background.ts';
@@ -20,15 +21,27 @@ export const TransitionSchema = z.strictObject({
 });
 export type Transition = z.infer<typeof TransitionSchema>;
 
-export const SceneSchema = z.strictObject({
-  id: z.string().min(1).max(64).optional(),
-  duration: TimeSchema,
-  background: BackgroundSchema.optional(),
-  transition: TransitionSchema.optional().describe('How this scene enters over the end of the previous one.'),
-  elements: z.array(ElementSchema).max(500).optional(),
-  audio: z.array(AudioTrackSchema).max(64).optional().describe('Sound effects, timed from the scene start.'),
-  hold: z.boolean().optional().describe('A deliberate still: review does not flag it as frozen.'),
-});
+// A scene's aspects patch how it looks (background, transition, hold); its duration and sound are the
+// same in every aspect, so every output of a video lasts and sounds the same, and its elements carry
+// their own overrides.
+export const SceneSchema = withAspects(
+  z.strictObject({
+    id: z.string().min(1).max(64).optional(),
+    duration: TimeSchema,
+    background: BackgroundSchema.optional(),
+    transition: TransitionSchema.optional().describe(
+      'How this scene enters over the end of the previous one.',
+    ),
+    elements: z.array(ElementSchema).max(500).optional(),
+    audio: z
+      .array(AudioTrackSchema)
+      .max(64)
+      .optional()
+      .describe('Sound effects, timed from the scene start.'),
+    hold: z.boolean().optional().describe('A deliberate still: review does not flag it as frozen.'),
+  }),
+  { fixed: ['duration', 'elements', 'audio'], owner: 'scene' },
+);
 export type Scene = z.infer<typeof SceneSchema>;
 
 export const FontFaceSchema = z.strictObject({

@@ -35,6 +35,19 @@ export function resolveAspect(aspect: Aspect): FrameSize {
   return typeof aspect === 'string' ? { ...ASPECTS[aspect] } : { width: aspect.width, height: aspect.height };
 }
 
+/** Frames whose height-to-width ratios differ by less than this have the same shape (sizes are even). */
+const SHAPE_TOLERANCE = 0.01;
+
+/** Whether two frames have the same shape: a draft render at half size has its aspect's shape. */
+export function sameShape(a: FrameSize, b: FrameSize): boolean {
+  return Math.abs(a.height / a.width - b.height / b.width) < SHAPE_TOLERANCE;
+}
+
+/** The named aspect a frame size has the shape of (540×960 is reels), if any. */
+export function aspectOfSize(size: FrameSize): AspectName | undefined {
+  return ASPECT_NAMES.find((name) => sameShape(size, ASPECTS[name]));
+}
+
 /**
  * Design pixels are pixels on a frame whose shorter side is 1080, so the standard aspects draw
  * lengths 1:1 and custom sizes scale them.

@@ -2,6 +2,7 @@
 // ANSI colours) prints line by line, scrolling when it overflows. Timing is shared/elements'
 // terminal-timeline.ts; drawing is terminal-draw.ts.
 import { z } from 'zod';
+import { withAspects } from './aspect-overrides.ts';
 import { ColorSchema } from './color.ts';
 import { elementBaseShape } from './element-base.ts';
 import { LengthSchema } from './primitives.ts';
@@ -63,49 +64,55 @@ const CursorSchema = z.union([
   }),
 ]);
 
-export const TerminalElementSchema = z.strictObject({
-  type: z.literal('terminal'),
-  ...elementBaseShape,
-  session: z
-    .array(EntrySchema)
-    .min(1)
-    .max(MAX_TERMINAL_ENTRIES)
-    .describe('What happens in the terminal, in order: each entry types a command and/or prints output.'),
-  title: z.string().max(120).optional().describe('The window title, e.g. "zsh — my-app"; default none.'),
-  window: z
-    .enum(TERMINAL_WINDOWS)
-    .optional()
-    .describe(
-      'mac (default): a title bar with three dots; minimal: a plain title bar; none: text only, no window.',
+export const TerminalElementSchema = withAspects(
+  z.strictObject({
+    type: z.literal('terminal'),
+    ...elementBaseShape,
+    session: z
+      .array(EntrySchema)
+      .min(1)
+      .max(MAX_TERMINAL_ENTRIES)
+      .describe('What happens in the terminal, in order: each entry types a command and/or prints output.'),
+    title: z.string().max(120).optional().describe('The window title, e.g. "zsh — my-app"; default none.'),
+    window: z
+      .enum(TERMINAL_WINDOWS)
+      .optional()
+      .describe(
+        'mac (default): a title bar with three dots; minimal: a plain title bar; none: text only, no window.',
+      ),
+    theme: z
+      .enum(TERMINAL_THEMES)
+      .optional()
+      .describe('Colours of the window, text and the 16 ANSI colours: dark (default), light, dracula.'),
+    prompt: z.string().max(40).optional().describe('Shown before each command; default "$ ".'),
+    promptColor: ColorSchema.optional().describe("Default the theme's (green on dark)."),
+    cursor: CursorSchema.optional().describe('A blinking block after the prompt by default; false hides it.'),
+    size: LengthSchema.optional().describe('Font size of the terminal text; default 28 design pixels.'),
+    lineHeight: z.number().min(1).max(3).optional().describe('Multiple of the font size; default 1.5.'),
+    rows: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'Rows of text the window shows; older lines scroll up past it. Default: every line, as far as the box allows.',
+      ),
+    typeSpeed: TypeSpeedSchema.optional().describe(
+      'Characters per second, with slight human variation; default 18.',
     ),
-  theme: z
-    .enum(TERMINAL_THEMES)
-    .optional()
-    .describe('Colours of the window, text and the 16 ANSI colours: dark (default), light, dracula.'),
-  prompt: z.string().max(40).optional().describe('Shown before each command; default "$ ".'),
-  promptColor: ColorSchema.optional().describe("Default the theme's (green on dark)."),
-  cursor: CursorSchema.optional().describe('A blinking block after the prompt by default; false hides it.'),
-  size: LengthSchema.optional().describe('Font size of the terminal text; default 28 design pixels.'),
-  lineHeight: z.number().min(1).max(3).optional().describe('Multiple of the font size; default 1.5.'),
-  rows: z
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe(
-      'Rows of text the window shows; older lines scroll up past it. Default: every line, as far as the box allows.',
+    pause: TimeSchema.optional().describe(
+      'The wait between the last typed character and Enter; default 0.4s.',
     ),
-  typeSpeed: TypeSpeedSchema.optional().describe(
-    'Characters per second, with slight human variation; default 18.',
-  ),
-  pause: TimeSchema.optional().describe('The wait between the last typed character and Enter; default 0.4s.'),
-  lineDelay: TimeSchema.optional().describe('The time between output lines; default 0.05s (0: all at once).'),
-  startDelay: TimeSchema.optional().describe(
-    'The wait before the first command is typed, with the prompt blinking; default 0.5s.',
-  ),
-  gap: TimeSchema.optional().describe(
-    'The wait after an output before the next command is typed; default 0.6s.',
-  ),
-});
+    lineDelay: TimeSchema.optional().describe(
+      'The time between output lines; default 0.05s (0: all at once).',
+    ),
+    startDelay: TimeSchema.optional().describe(
+      'The wait before the first command is typed, with the prompt blinking; default 0.5s.',
+    ),
+    gap: TimeSchema.optional().describe(
+      'The wait after an output before the next command is typed; default 0.6s.',
+    ),
+  }),
+);
 export type TerminalElement = z.infer<typeof TerminalElementSchema>;

@@ -1,5 +1,6 @@
 // The text element's fields, and the text styling that counters and captions share with it.
 import { z } from 'zod';
+import { withAspects } from './aspect-overrides.ts';
 import { ColorSchema } from './color.ts';
 import { elementBaseShape } from './element-base.ts';
 import { LengthSchema, ShadowSchema, StrokeSchema } from './primitives.ts';
@@ -80,13 +81,15 @@ export const HighlightSchema = z
   .describe('A marker swept behind chosen words.');
 export type Highlight = z.infer<typeof HighlightSchema>;
 
-export const TextElementSchema = z.strictObject({
-  type: z.literal('text'),
-  ...elementBaseShape,
-  text: z.string().min(1).max(5000),
-  ...textFontShape,
-  maxLines: z.number().int().min(1).max(100).optional(),
-  ...textDecorationShape,
-  highlight: z.array(HighlightSchema).max(16).optional().describe('Markers behind words or phrases.'),
-});
+export const TextElementSchema = withAspects(
+  z.strictObject({
+    type: z.literal('text'),
+    ...elementBaseShape,
+    text: z.string().min(1).max(5000),
+    ...textFontShape,
+    maxLines: z.number().int().min(1).max(100).optional(),
+    ...textDecorationShape,
+    highlight: z.array(HighlightSchema).max(16).optional().describe('Markers behind words or phrases.'),
+  }),
+);
 export type TextElement = z.infer<typeof TextElementSchema>;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { VideoSpecSchema } from './schema.ts';
 import type { VideoSpec } from './schema.ts';
 import { TOO_DEEP_MESSAGE, tooDeepGroup } from './nesting.ts';
+import { ASPECT_NAMES } from './sizes.ts';
 
 export interface SpecIssue {
   /** RFC 6901 JSON pointer into the input ("" is the whole document). */
@@ -30,7 +31,10 @@ function flatten(issue: Issue, prefix: readonly PropertyKey[]): SpecIssue[] {
     if (depth(best) > 0) return best.flatMap((inner) => flatten(inner, path));
   }
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ pointer: toJsonPointer([...path, key]), message: 'unknown field' }));
+    // In a scene's or element's `aspects` the keys are aspect names, not fields.
+    const message =
+      path.at(-1) === 'aspects' ? `unknown aspect; use ${ASPECT_NAMES.join(', ')}` : 'unknown field';
+    return issue.keys.map((key) => ({ pointer: toJsonPointer([...path, key]), message }));
   }
   return [{ pointer: toJsonPointer(path), message: issue.message }];
 }

@@ -6,8 +6,8 @@ import type { AudioTrack } from '../spec/audio.ts';
 import type { ModelElement, ModelScene, VideoModel } from '../spec/model.ts';
 import type { Animation } from '../spec/primitives.ts';
 import { DEFAULT_BACKGROUND, DEFAULT_FPS } from '../spec/schema.ts';
-import type { Aspect } from '../spec/sizes.ts';
-import { designScale, resolveAspect } from '../spec/sizes.ts';
+import type { Aspect, AspectName } from '../spec/sizes.ts';
+import { aspectOfSize, designScale, resolveAspect, sameShape } from '../spec/sizes.ts';
 import type { Time } from '../spec/time.ts';
 import { timeToSeconds } from '../spec/time.ts';
 import { countTypedCharacters, countWords } from '../spec/text-units.ts';
@@ -23,6 +23,7 @@ import type {
   ResolvedVideo,
 } from './types.ts';
 import { OVERLAYS_KEY_PREFIX, sceneKeyPrefix } from './element-keys.ts';
+import { hasOverrides, modelForAspect } from './aspect-model.ts';
 
 export interface ResolveOptions {
   aspect?: Aspect;
@@ -100,6 +101,13 @@ interface SceneContext {
   byId: Map<string, ElementNode>;
   /** Elements whose animations are being resolved, innermost last: a repeat is an {after} cycle. */
   stack: ElementNode[];
+  /** The aspect whose overrides apply, and whether the video is drawn in a shape it was not laid out for. */
+  layout: AspectLayout;
+}
+
+interface AspectLayout {
+  aspect: AspectName | undefined;
+  reflowed: boolean;
 }
 
 function nodeLabel(node: ElementNode): string {
@@ -127,8 +135,17 @@ function buildNode(
     element.duration === undefined
       ? bounds.end
       : Math.min(startSeconds + seconds(element.duration), bounds.end);
+  const reflow = scene.layout.reflowed && !hasOverrides(element, scene.layout.aspect);
   const node: ElementNode = {
-    resolved: { key, element, startSeconds, endSeconds, animations: [], children: [] },
+    resolved: {
+      key,
+      element,
+      startSeconds,
+      endSeconds,
+      animations: [],
+      children: [],
+      ...(reflow ? { reflow: true as const } : {}),
+    },
     owned: [],
     driving: [],
     status: 'pending',
@@ -362,8 +379,18 @@ function clipAudio(element: ResolvedElement, scene: ResolvedLayer, fps: number):
   ];
 }
 
-export function resolveTimeline(model: VideoModel, options: ResolveOptions = {}): ResolvedVideo {
-  const size = resolveAspect(options.aspect ?? model.aspect ?? 'reels');
+/**
+ * The timeline of `model` drawn at `options.aspect` (default its own, else reels). The overrides of the
+ * named aspect whose shape the frame has apply; drawn in another shape than the model's own, every
+ * element without overrides for it is marked for reflow.
+ */
+export function resolveTimeline(written: VideoModel, options: ResolveOptions = {}): ResolvedVideo {
+  const size = resolveAspect(options.aspect ?? written.aspect ?? 'reels');
+  const layout: AspectLayout = {
+    aspect: aspectOfSize(size),
+    reflowed: !sameShape(size, resolveAspect(written.aspect ?? 'reels')),
+  };
+  const model = modelForAspect(written, layout.aspect);
   const fps = options.fps ?? model.fps ?? DEFAULT_FPS;
   const seconds = (time: Time) => timeToSeconds(time, fps);
 
@@ -407,6 +434,7 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
         fps,
         byId: new Map(),
         stack: [],
+        layout,
       }),
     });
   });
@@ -428,6 +456,7 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
       fps,
       byId: new Map(),
       stack: [],
+      layout,
     }),
   };
   const audio: ResolvedAudio[] = [
@@ -447,6 +476,8 @@ export function resolveTimeline(model: VideoModel, options: ResolveOptions = {})
   return {
     model,
     size,
+    aspect: layout.aspect,
+    reflowed: layout.reflowed,
     scale: designScale(size),
     fps,
     durationFrames,

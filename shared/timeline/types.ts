@@ -4,7 +4,7 @@ import type { AudioTrack } from '../spec/audio.ts';
 import type { Background } from '../spec/background.ts';
 import type { ModelElement, ModelScene, VideoModel } from '../spec/model.ts';
 import type { TransitionType } from '../spec/schema.ts';
-import type { FrameSize } from '../spec/sizes.ts';
+import type { AspectName, FrameSize } from '../spec/sizes.ts';
 
 export interface ResolvedAnimation {
   animation: Animation;
@@ -31,6 +31,11 @@ export interface ResolvedElement {
   animations: ResolvedAnimation[];
   /** Group children, with their own timings (group stagger already applied). */
   children: ResolvedElement[];
+  /**
+   * Drawn in an aspect its video was not laid out for, without overrides of its own for that aspect:
+   * placement keeps its text inside the safe area (shared/elements/reflow.ts).
+   */
+  reflow?: true;
 }
 
 export interface ResolvedTransition {
@@ -88,8 +93,13 @@ export interface ResolvedAudio {
 }
 
 export interface ResolvedVideo {
+  /** The model as this aspect shows it: its overrides for the aspect merged in (aspect-model.ts). */
   model: VideoModel;
   size: FrameSize;
+  /** The named aspect the frame has the shape of, whose overrides apply; none for other shapes. */
+  aspect?: AspectName | undefined;
+  /** Drawn in a shape other than the one the video was laid out for (its `aspect`, else reels). */
+  reflowed?: boolean;
   /** Design pixels to real pixels. */
   scale: number;
   fps: number;

@@ -56,6 +56,11 @@ function textStyle(element: TextElement, env: DrawEnv, overrides: StyleOverrides
   };
 }
 
+/** The text's font size in real pixels, as the element writes it (keyframed sizes aside). */
+export function fontSizePx(element: TextElement, env: DrawEnv): number {
+  return textStyle(element, env).size;
+}
+
 export function displayText(element: TextElement): string {
   if (element.transform === 'uppercase') return element.text.toUpperCase();
   if (element.transform === 'lowercase') return element.text.toLowerCase();
