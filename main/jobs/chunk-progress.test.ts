@@ -19,6 +19,11 @@ describe('chunksEtaSeconds', () => {
     expect(chunksEtaSeconds(chunks, 250)).toBe(12.5);
   });
 
+  it('reads a chunk ETA rounded to 0.0 s with frames left as nearly done, not unknown', () => {
+    // Chunk 0 has one frame left (under 0.05 s); chunk 1 has not started: its 60 frames still count.
+    expect(chunksEtaSeconds([chunk(59, 60, 0), chunk(0, 60)], 61)).toBe(3.1);
+  });
+
   it('is never shorter than the slowest running chunk', () => {
     // 20 fps together would say 5 s for these 100 frames; the slow chunk needs 9.
     expect(chunksEtaSeconds([chunk(10, 100, 9), chunk(90, 100, 0.1)], 100)).toBe(9);

@@ -2,6 +2,9 @@
 // ETA comes from the chunks' own estimates (each chunk's render measures its frame rate).
 import type { ChunkFrames, ChunkProgress, JobProgress } from './job-store.ts';
 
+/** A chunk's ETA of 0.0 s (rounded) with frames left: it is under this, not unknown. */
+const MIN_CHUNK_ETA_SECONDS = 0.05;
+
 /**
  * How long the chunks still take together: the frames left over the frame rate of every chunk
  * drawing now (a chunk not started yet waits for a free worker, so the same workers draw it), and
@@ -13,8 +16,8 @@ export function chunksEtaSeconds(chunks: readonly ChunkFrames[], framesLeft: num
   let longest = 0;
   for (const chunk of chunks) {
     const left = chunk.framesTotal - chunk.framesDone;
-    const eta = chunk.etaSeconds;
-    if (left <= 0 || eta === undefined || eta === null || !(eta > 0)) continue;
+    if (left <= 0 || chunk.etaSeconds === undefined || chunk.etaSeconds === null) continue;
+    const eta = Math.max(chunk.etaSeconds, MIN_CHUNK_ETA_SECONDS);
     rate += left / eta;
     longest = Math.max(longest, eta);
   }
