@@ -103,35 +103,30 @@ function labelAngles(startAngle: number, endAngle: number): number[] {
   return angles;
 }
 
-/**
- * The largest share of the text size at which a slice's label fits anywhere along its slice's
- * middle part; undefined when it fits nowhere even at its smallest. On a thin ring a label wider
- * than the ring fits where the ring runs across it (near twelve or six o'clock), not along it.
- */
-export function ringLabelFit(
-  ring: Ring,
-  startAngle: number,
-  endAngle: number,
-  extent: LabelExtent,
-): number | undefined {
-  let best: number | undefined;
-  for (const angle of labelAngles(startAngle, endAngle)) {
-    const scale = ringLabelScale(ring, angle, extent);
-    if (scale !== undefined && (best === undefined || scale > best)) best = scale;
-    if (best === 1) break;
-  }
-  return best;
+/** An angle along a slice (clockwise from twelve o'clock) and the largest label scale that fits there. */
+export interface RingLabelFit {
+  angle: number;
+  scale: number;
 }
 
-/** The angle nearest the slice's middle at which its label fits at `scale` (one ringLabelFit allows). */
-export function ringLabelAngle(
+/**
+ * Where along its slice's middle part a label fits, nearest the middle first, each with the largest
+ * scale that fits there; empty when it fits nowhere even at its smallest. On a thin ring a label
+ * wider than the ring fits where the ring runs across it (near twelve or six o'clock), not along it.
+ * The list stops at the first full-size fit: nothing farther from the middle is ever chosen over it.
+ */
+export function ringLabelFits(
   ring: Ring,
   startAngle: number,
   endAngle: number,
   extent: LabelExtent,
-  scale: number,
-): number {
-  const angles = labelAngles(startAngle, endAngle);
-  // The scale search stops a hair under the boundary: a tiny tolerance keeps the angle it found.
-  return angles.find((angle) => (ringLabelScale(ring, angle, extent) ?? 0) >= scale - 1e-9) ?? angles[0]!;
+): RingLabelFit[] {
+  const fits: RingLabelFit[] = [];
+  for (const angle of labelAngles(startAngle, endAngle)) {
+    const scale = ringLabelScale(ring, angle, extent);
+    if (scale === undefined) continue;
+    fits.push({ angle, scale });
+    if (scale === 1) break;
+  }
+  return fits;
 }

@@ -13,7 +13,7 @@ import {
 } from './chart-scales.ts';
 import type { ChartGeometry, ChartGeometryInput } from './chart-shapes.ts';
 import type { LabelExtent } from './chart-ring-fit.ts';
-import { ringLabelAngle, ringLabelFit, ringLabelRadius } from './chart-ring-fit.ts';
+import { ringLabelFits, ringLabelRadius } from './chart-ring-fit.ts';
 
 /**
  * How tall a slice label's text is, in ems, for fitting it in its ring: figures and signs stand about
@@ -70,12 +70,15 @@ export function layoutPie(
   // One size for every label of the chart, the largest at which each that fits at all does: a thin
   // ring takes smaller labels rather than labels hanging over its edges. Worked out over the whole
   // chart, so labels keep their size while the build sweeps in.
-  const scales = arcs.map((arc, index) =>
+  const fits = arcs.map((arc, index) =>
     labelsKind === 'none' || arc.endAngle <= arc.startAngle
-      ? undefined
-      : ringLabelFit(ring, arc.startAngle, arc.endAngle, extent(labelText(index))),
+      ? []
+      : ringLabelFits(ring, arc.startAngle, arc.endAngle, extent(labelText(index))),
   );
-  const labelScale = Math.min(1, ...scales.filter((scale) => scale !== undefined));
+  const largest = fits
+    .filter((each) => each.length > 0)
+    .map((each) => Math.max(...each.map((fit) => fit.scale)));
+  const labelScale = Math.min(1, ...largest);
   arcs.forEach((arc, index) => {
     if (arc.startAngle >= sweep || arc.endAngle <= arc.startAngle) return;
     const color = sliceColor(element, index);
@@ -89,9 +92,10 @@ export function layoutPie(
       color,
     });
     // A label too big for the ring even at its smallest is left out (the legend names the slice).
-    if (scales[index] === undefined) return;
     // At that size, the label sits as near its slice's middle as it fits.
-    const middle = ringLabelAngle(ring, arc.startAngle, arc.endAngle, extent(labelText(index)), labelScale);
+    const placed = fits[index]!.find((fit) => fit.scale >= labelScale);
+    if (!placed) return;
+    const middle = placed.angle;
     // A slice's label fades in as the sweep passes its middle, done by the end of the sweep at the latest.
     const fade = Math.max(1e-6, Math.min(LABEL_FADE_ANGLE, 2 * Math.PI - middle));
     const opacity = progress >= 1 ? 1 : clamp01((sweep - middle) / fade);
