@@ -51,8 +51,3 @@ export function failureOf(error: unknown): Failure | undefined {
   }
   return undefined;
 }
-
-/** Every fixed code in the table (media codes are listed by MediaErrorCode). */
-export const FAILURE_CODES = FAILURES.flatMap(([, failure]) =>
-  typeof failure === 'function' ? [] : [failure.code],
-);

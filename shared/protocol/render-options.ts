@@ -11,10 +11,10 @@ import { FINDING_CODES } from './finding.ts';
 import { MAX_REVIEW_FRAMES } from './review-frames.ts';
 
 /** The spec's own time grammar ("1.5s", "500ms", "45f"), as a JSON Schema pattern. */
-export const TIME_OPTION_PATTERN = TIME_PATTERN.source;
+const TIME_OPTION_PATTERN = TIME_PATTERN.source;
 
 /** At most this many files from one render request. */
-export const MAX_OUTPUTS = 8;
+const MAX_OUTPUTS = 8;
 
 /** What one output file is: each field optional, its default the face's (mp4, standard, the spec's aspect). */
 export const OutputFields = {
