@@ -4,20 +4,16 @@
 // in Monaco, open a composition with a known problem, review it, inspect the finding's frame, export
 // an mp4 (progress, then a receipt; the file is checked with ffprobe), and meet a compile error.
 // Screenshots of every step land in build/studio-screenshots/.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../main/ffmpeg/probe.ts';
-import { studioUiDir } from '../main/studio/build-ui.ts';
-import { canvasSample, difference, hasChromium, launchChromium, warnIfNoChromium } from './chromium.ts';
-import { KINO_BIN, REPO_ROOT } from './cli-helpers.ts';
+import { canvasSample, difference, hasChromium, warnIfNoChromium } from './chromium.ts';
+import type { StudioSession } from './studio-harness.ts';
+import { openStudioSession, studioShot, testIdAttribute } from './studio-harness.ts';
 
-const SHOTS = join(REPO_ROOT, 'build', 'studio-screenshots');
 warnIfNoChromium('e2e/studio.test.ts', 'the studio');
 
 /** A disclaimer at 24 px (text_too_small), and a ⏻ no font of the title's stack has (missing_glyph). */
@@ -31,81 +27,27 @@ export default video({ title: 'Fine print', fps: 30, aspect: 'reels', background
 ]);
 `;
 
-function tempProject(): string {
-  const root = mkdtempSync(join(tmpdir(), 'kino-studio-e2e-'));
-  cpSync(join(REPO_ROOT, 'examples', 'kino.json'), join(root, 'kino.json'));
-  cpSync(join(REPO_ROOT, 'examples', 'assets'), join(root, 'assets'), { recursive: true });
-  cpSync(join(REPO_ROOT, 'examples', 'compositions'), join(root, 'compositions'), { recursive: true });
-  writeFileSync(join(root, 'compositions', 'fine-print.ts'), FINE_PRINT);
-  return root;
-}
-
-interface StudioProcess {
-  child: ChildProcess;
-  url: string;
-}
-
-function startStudio(file: string, dataDir: string): Promise<StudioProcess> {
-  const child = spawn(process.execPath, [KINO_BIN, 'studio', file, '--no-open', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`kino studio printed no link:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/studio\/#token=\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`kino studio exited (${code}):\n${out}`)));
-  });
-}
-
-const attribute = (page: Page, testId: string, name: string) =>
-  page.getAttribute(`[data-testid="${testId}"]`, name);
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
+const attribute = testIdAttribute;
+const shot = studioShot;
 
 describe.skipIf(!hasChromium)('Kino Studio in Chromium (browser mode)', () => {
-  let browser: Browser;
+  let session: StudioSession;
   let page: Page;
-  let studio: StudioProcess;
   let project: string;
-  let dataDir: string;
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    await studioUiDir(); // builds the UI once when the checkout's build is missing or stale
-    project = tempProject();
-    dataDir = mkdtempSync(join(tmpdir(), 'kino-studio-data-'));
-    studio = await startStudio(join(project, 'compositions', 'travel-reel.ts'), dataDir);
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    session = await openStudioSession('compositions/travel-reel.ts', (root) =>
+      writeFileSync(join(root, 'compositions', 'fine-print.ts'), FINE_PRINT),
+    );
+    ({ page, project } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    studio?.child.kill('SIGTERM');
-    await new Promise((resolve) =>
-      studio?.child.exitCode !== null ? resolve(undefined) : studio.child.once('exit', resolve),
-    );
-    if (project) rmSync(project, { recursive: true, force: true });
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await session?.close();
   });
 
   it('opens an example: source, preview and revision, with the token gone from the address bar', async () => {
-    await page.goto(studio.url);
+    await page.goto(session.studio.url);
     await page.waitForSelector('[data-testid="stage"][data-status="ready"]', { timeout: 60_000 });
     expect(page.url()).not.toContain('token');
     expect(await page.textContent('[data-testid="file-name"]')).toContain('travel-reel.ts');
@@ -262,6 +204,6 @@ describe.skipIf(!hasChromium)('Kino Studio in Chromium (browser mode)', () => {
       lineCount + 1,
     );
     await shot(page, '10-compile-error');
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
   });
 });
