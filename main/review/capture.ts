@@ -99,6 +99,8 @@ export interface CaptureOptions {
   /** Encode each sample as PNG (on the thread pool, overlapping the next draw). */
   png?: boolean | undefined;
   signal?: AbortSignal | undefined;
+  /** Called after each sample is drawn, with how many of how many are done (for progress bars). */
+  onSample?: ((done: number, total: number) => void) | undefined;
 }
 
 /** Draws one sample frame and reduces it to what the checks read. */
@@ -160,6 +162,7 @@ export async function captureSamples(
     for (const frame of frames) {
       options.signal?.throwIfAborted();
       captured.push(await captureFrame(session, index, frame, options.png ?? false));
+      options.onSample?.(captured.length, frames.length);
     }
   } finally {
     // Encodes still running must settle before the caller moves on (or closes the session).

@@ -57,6 +57,8 @@ export interface VisualReviewOptions extends ReviewSessionOptions {
   png?: boolean | undefined;
   /** Stills longer than this many seconds are frozen_segment; default 3. */
   frozenSeconds?: number | undefined;
+  /** Each sample drawn: how many of how many (the determinism check's redraws are not counted). */
+  onSample?: ((done: number, total: number) => void) | undefined;
   /** Mounts the composition afresh (loads it again) for the determinism check; without it, no check. */
   mount?: (() => Promise<VideoModel>) | undefined;
 }
@@ -97,6 +99,7 @@ export async function visualReview(options: VisualReviewOptions): Promise<Visual
     samples = await captureSamples(session, sampleFrames(video, options.samples ?? MAX_REVIEW_FRAMES), {
       png: options.png,
       signal: options.signal,
+      onSample: options.onSample,
     });
     timings.captureMs = clock() - started;
     started = clock();

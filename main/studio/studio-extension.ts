@@ -1,6 +1,7 @@
 // The studio on a workspace server: the UI's static files at /studio/ (public: no secrets in them),
 // the host API at /studio/api/ (the HTTP equivalent of the desktop preload, token required) and the
-// live preview at /studio/preview/<key>/.
+// live preview at /studio/preview/<key>/ and the exported files at /studio/exports/<key>/ (for a
+// <video>, which cannot send the token).
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { WorkspaceExtension } from '../workspace/server.ts';
@@ -8,6 +9,8 @@ import { contentSecurityPolicy } from './content-security-policy.ts';
 import type { PreviewSite } from '../preview/preview-site.ts';
 import { PREVIEW_PREFIX, previewKeyFor, studioPreviewRoutes } from './preview-routes.ts';
 import { hostApiRoutes } from './host-api-routes.ts';
+import { studioExportRoutes } from './export-routes.ts';
+import { EXPORTS_PREFIX } from '../../shared/studio/export-url.ts';
 import type { StudioHostApi } from './host-api-routes.ts';
 
 export const STUDIO_PREFIX = '/studio/';
@@ -26,7 +29,8 @@ function isStaticPath(pathname: string): boolean {
 export function studioExtension(options: StudioExtensionOptions): WorkspaceExtension {
   const { host, preview, uiDir } = options;
   return {
-    isPublic: (pathname) => isStaticPath(pathname) || pathname.startsWith(PREVIEW_PREFIX),
+    isPublic: (pathname) =>
+      isStaticPath(pathname) || pathname.startsWith(PREVIEW_PREFIX) || pathname.startsWith(EXPORTS_PREFIX),
     register(app: FastifyInstance, ctx) {
       const csp = contentSecurityPolicy();
       app.get('/studio', (_request, reply) => reply.redirect(STUDIO_PREFIX));
@@ -50,6 +54,7 @@ export function studioExtension(options: StudioExtensionOptions): WorkspaceExten
         },
       });
       studioPreviewRoutes(app, preview, previewKeyFor(ctx.token));
+      studioExportRoutes(app, ctx.resultsDir, previewKeyFor(ctx.token));
       hostApiRoutes(app, { host, ctx, previewKey: previewKeyFor(ctx.token) });
     },
     close: () => preview.close(),

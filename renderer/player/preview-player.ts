@@ -20,9 +20,19 @@ import { BUILD_EVENT, PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import { previewRoute, setPreviewRouteBase } from './route-base.ts';
 import type { BuildState } from '../../shared/protocol/preview.ts';
 import type { CompileProblem } from '../../shared/protocol/problem.ts';
-import { describeThrown } from './stack-map.ts';
+import { describeThrownFrames } from './stack-map.ts';
+import type { StackFrame } from './stack-map.ts';
 
 export type PlayerStatus = 'connecting' | 'loading' | 'ready' | 'error';
+
+/** What the composition threw, its stack mapped to the author's files. */
+export interface RuntimeError {
+  /** 'load': importing the build or making its model threw (nothing of it can play); 'draw': a frame threw. */
+  phase: 'load' | 'draw';
+  title: string;
+  message: string;
+  frames: StackFrame[];
+}
 
 export interface PlayerState {
   status: PlayerStatus;
@@ -36,10 +46,10 @@ export interface PlayerState {
   /** The composition's own aspect (when it names one). */
   modelAspect: string | undefined;
   buildId: string | undefined;
-  /** The build does not compile: where and why (the last good build keeps playing). */
+  /** The build does not compile: where and why (the last good build is shown, paused). */
   problems: CompileProblem[];
-  /** It compiled but threw while loading or drawing. */
-  runtimeError: { title: string; detail: string } | undefined;
+  /** It compiled but threw while loading (the canvas is blanked) or drawing (paused on that frame). */
+  runtimeError: RuntimeError | undefined;
   missing: MissingSource[];
   connected: boolean;
 }
@@ -93,6 +103,8 @@ export class PreviewPlayer {
   #autoplay = true;
   /** Bumped by every present: a slower, older one must not replace a newer one's picture. */
   #generation = 0;
+  /** The latest build failed to load: the older one it replaces must not play on under the error. */
+  #blanked = false;
 
   constructor(options: PlayerOptions) {
     this.#options = options;
@@ -182,17 +194,21 @@ export class PreviewPlayer {
 
   #draw(frame: number): void {
     const loaded = this.#loaded;
-    if (!loaded) return;
+    if (!loaded || this.#blanked) return;
     try {
       loaded.media.sync(frame, this.#clock.playing);
       drawFrame(this.#ctx, loaded.video, frame, loaded.env);
     } catch (error) {
       // An author's custom draw threw: stop on that frame rather than throw 60 times a second.
       this.#clock.pause(performance.now());
-      void describeThrown(error).then((detail) =>
+      void describeThrownFrames(error).then((thrown) =>
         this.#options.onState({
           status: 'error',
-          runtimeError: { title: `The composition threw while drawing frame ${frame}`, detail },
+          runtimeError: {
+            phase: 'draw',
+            title: `The composition threw while drawing frame ${frame}`,
+            ...thrown,
+          },
         }),
       );
     }
@@ -214,7 +230,15 @@ export class PreviewPlayer {
     if (state.id === this.#lastState?.id) return; // a reconnect repeats the current state
     this.#lastState = state;
     if (!state.ok) {
-      this.#options.onState({ status: 'error', problems: state.problems, buildId: state.id });
+      // The picture of the last good build stays, paused: it is not what the source says any more.
+      this.#clock.pause(performance.now());
+      this.#report(true);
+      this.#options.onState({
+        status: 'error',
+        problems: state.problems,
+        runtimeError: undefined,
+        buildId: state.id,
+      });
       return;
     }
     this.#options.onState({ status: 'loading' });
@@ -228,13 +252,29 @@ export class PreviewPlayer {
         buildId: state.id,
       });
     } catch (error) {
+      this.#blank();
       this.#options.onState({
         status: 'error',
         problems: [],
         buildId: state.id,
-        runtimeError: { title: 'The composition failed to load', detail: await describeThrown(error) },
+        runtimeError: {
+          phase: 'load',
+          title: 'The composition failed to load',
+          ...(await describeThrownFrames(error)),
+        },
       });
     }
+  }
+
+  /** Stops and clears the picture: nothing of a build that does not load can be shown. */
+  #blank(): void {
+    this.#blanked = true;
+    this.#clock.pause(performance.now());
+    this.#autoplay = true; // the build that fixes it plays, as the first one would have
+    this.#loaded?.media.sync(this.#clock.frame, false);
+    const canvas = this.#options.canvas;
+    canvas.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
+    this.#report(true);
   }
 
   async #present(model: VideoModel): Promise<void> {
@@ -251,6 +291,7 @@ export class PreviewPlayer {
       return;
     }
     this.#loaded?.media.dispose();
+    this.#blanked = false;
     this.#loaded = { model, video, env: createBrowserDrawEnv(video.size, video.fps, media, code), media };
     const canvas = this.#options.canvas;
     if (canvas.width !== video.size.width) canvas.width = video.size.width;

@@ -132,3 +132,48 @@ export async function describeThrown(error: unknown): Promise<string> {
   const text = stack.includes(error.message) ? stack : `${error.name}: ${error.message}\n${stack}`;
   return mapStack(text);
 }
+
+/** One "at …" line of a stack, after mapping: a source path when mapped, else the URL it ran from. */
+export interface StackFrame {
+  name: string | undefined;
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface ThrownError {
+  /** "Error: boom", and any lines before the first frame. */
+  message: string;
+  frames: StackFrame[];
+}
+
+// "    at name (file:1:2)", "    at async name (file:1:2)", "    at file:1:2"
+const FRAME_LINE = /^\s*at (?:async )?(?:(.*?) \((.+):(\d+):(\d+)\)|(.+):(\d+):(\d+))$/;
+
+/** Splits a (mapped) stack into its message and the frames a UI can point at. */
+export function parseStack(text: string): ThrownError {
+  const message: string[] = [];
+  const frames: StackFrame[] = [];
+  for (const line of text.split('\n')) {
+    const match = FRAME_LINE.exec(line);
+    if (!match) {
+      // Lines that are not frames ("at <anonymous>", native frames) belong to the message until the
+      // first frame; after it they carry nothing to point at.
+      if (frames.length === 0 && !/^\s*at /.test(line)) message.push(line);
+      continue;
+    }
+    const [, name, file, line1, column1, bareFile, bareLine, bareColumn] = match;
+    frames.push({
+      name: name || undefined,
+      file: (file ?? bareFile)!,
+      line: Number(line1 ?? bareLine),
+      column: Number(column1 ?? bareColumn),
+    });
+  }
+  return { message: message.join('\n').trim(), frames };
+}
+
+/** describeThrown, split into the message and its frames. */
+export async function describeThrownFrames(error: unknown): Promise<ThrownError> {
+  return parseStack(await describeThrown(error));
+}

@@ -6,6 +6,9 @@ import './ui/preview.css';
 import './ui/side-panel.css';
 import './ui/welcome.css';
 import { App } from './app/App.tsx';
+import { applyErrorPanelColors } from './ui/error-colors.ts';
+
+applyErrorPanelColors(document.documentElement);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

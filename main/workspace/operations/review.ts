@@ -39,6 +39,17 @@ export async function runReview(ctx: OperationContext, options: ReviewRunOptions
     png: options.keepSamples,
     mount: options.determinism ? ctx.remount : undefined,
     signal: ctx.signal,
+    // Each sample as it is drawn: a UI shows the count move, not 0 of N until the end.
+    onSample: (done, total) =>
+      ctx.progress(
+        progressReport({
+          stage: 'reviewing',
+          framesDone: done,
+          framesTotal: total,
+          fps: 0,
+          etaSeconds: null,
+        }),
+      ),
   });
   const { visual, facts, drafts } = review;
   ctx.progress(

@@ -16,6 +16,7 @@ import { Logo } from '../ui/icons.tsx';
 import type { SideTab } from '../ui/layout-store.ts';
 import { useLayout } from '../ui/layout-store.ts';
 import { useStudioKeyboard } from './keyboard.ts';
+import { useClearErrorsOnNewRevision } from './stale-errors.ts';
 import { StatusBar } from './StatusBar.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -84,6 +85,7 @@ function useFileDrop(): string | undefined {
 
 function Workbench(): ReactElement {
   useStudioKeyboard();
+  useClearErrorsOnNewRevision();
   const welcomeOpen = useSession((s) => s.welcomeOpen);
   const setWelcomeOpen = useSession((s) => s.setWelcomeOpen);
   const source = useSession((s) => s.info?.source);

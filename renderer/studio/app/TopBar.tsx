@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { isDirty, useSource } from '../editor/source-store.ts';
 import { useExport } from '../export/export-store.ts';
+import { usePreview } from '../preview/preview-store.ts';
+import { useSourceBlock } from '../preview/source-health.ts';
 import { useReview } from '../review/review-store.ts';
 import { useSession } from '../session/session-store.ts';
 import { baseName, shortRevision } from '../ui/format.ts';
@@ -60,6 +62,9 @@ export function TopBar(): ReactElement {
   const render = useExport((s) => s.render);
   const setTab = useLayout((s) => s.setTab);
   const compiles = status?.compiles !== false;
+  const loadFails = usePreview((s) => s.runtimeError?.phase === 'load');
+  const blocked = useSourceBlock();
+  const sourceState = !compiles ? 'does not compile ·' : loadFails ? 'does not load ·' : 'rev';
   return (
     <header className="topbar">
       <div className="topbar-left">
@@ -82,14 +87,14 @@ export function TopBar(): ReactElement {
       </div>
       <div className="topbar-center">
         <span
-          className={`chip ${compiles ? 'ok' : 'err'}`}
-          title={`Source revision ${status?.sourceRevision ?? ''}`}
+          className={`chip ${blocked ? 'err' : 'ok'}`}
+          title={blocked ?? `Source revision ${status?.sourceRevision ?? ''}`}
           data-testid="revision"
           data-revision={status?.sourceRevision ?? ''}
+          data-state={blocked ? 'broken' : 'ok'}
         >
           <span className="dot" />
-          {compiles ? 'rev' : 'does not compile ·'}{' '}
-          <span className="mono">{shortRevision(status?.sourceRevision)}</span>
+          {sourceState} <span className="mono">{shortRevision(status?.sourceRevision)}</span>
         </span>
         <WorkerChip />
       </div>
@@ -108,7 +113,9 @@ export function TopBar(): ReactElement {
             setTab('review');
             void runReview();
           }}
-          disabled={reviewRunning || !compiles}
+          disabled={reviewRunning || blocked !== undefined}
+          title={blocked ?? 'Review sampled frames'}
+          data-testid="topbar-review"
         >
           {reviewRunning ? <span className="spinner" /> : <Icon name="review" />} Review
         </button>
@@ -118,8 +125,9 @@ export function TopBar(): ReactElement {
             setTab('export');
             void render();
           }}
-          disabled={rendering || !compiles}
-          title="Render (Ctrl/Cmd+R)"
+          disabled={rendering || blocked !== undefined}
+          title={blocked ?? 'Render (Ctrl/Cmd+R)'}
+          data-testid="topbar-render"
         >
           {rendering ? <span className="spinner" /> : <Icon name="film" />} Render
         </button>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useSource } from '../editor/source-store.ts';
 import { useExport } from '../export/export-store.ts';
 import { usePreview } from '../preview/preview-store.ts';
+import { sourceBlockReason } from '../preview/source-health.ts';
 import { useLayout } from '../ui/layout-store.ts';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -16,6 +17,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 function startRender(): void {
+  if (sourceBlockReason()) return; // the Render button says why it is off
   useLayout.getState().setTab('export');
   void useExport.getState().render();
 }

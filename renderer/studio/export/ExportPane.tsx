@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { ReactElement } from 'react';
 import { ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
+import { useSourceBlock } from '../preview/source-health.ts';
 import { formatSeconds } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import type { ExportOptions } from './export-store.ts';
@@ -70,6 +71,7 @@ export function ExportPane(): ReactElement {
   const last = useExport((s) => s.last);
   const past = useExport((s) => s.past);
   const loadPast = useExport((s) => s.loadPast);
+  const blocked = useSourceBlock();
   useEffect(() => {
     void loadPast();
   }, [loadPast]);
@@ -147,7 +149,8 @@ export function ExportPane(): ReactElement {
       <button
         className="btn primary wide"
         onClick={() => void render()}
-        disabled={running}
+        disabled={running || blocked !== undefined}
+        title={blocked}
         data-testid="render"
       >
         <Icon name="film" /> {running ? 'Rendering…' : 'Render'} <span className="kbd">Ctrl R</span>

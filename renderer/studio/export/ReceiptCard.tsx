@@ -7,6 +7,24 @@ import type { RenderReceipt } from '../../../shared/protocol/receipt.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { baseName, formatSeconds, shortRevision, timeAgo } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
+import { ExportPlayer } from './ExportPlayer.tsx';
+
+/**
+ * A long path that wraps after its separators, never inside a folder's name: each part (with the
+ * separator that ends it) is one box, which only breaks inside itself when it is wider than a line.
+ */
+function PathText({ path }: { path: string }): ReactElement {
+  const parts = path.match(/[^\\/]*[\\/]|[^\\/]+$/g) ?? [path];
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index} className="path-part">
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
 
 export function ReceiptCard({
   receipt,
@@ -53,11 +71,12 @@ export function ReceiptCard({
         {!exists && <span className="badge muted">file removed</span>}
         <span className="muted push">{timeAgo(receipt.createdAt)}</span>
       </header>
+      {!compact && exists && <ExportPlayer file={output.path} />}
       {!compact && (
         <dl className="facts">
           <dt>Path</dt>
-          <dd className="mono path" data-testid="receipt-path">
-            {output.path}
+          <dd className="mono path" data-testid="receipt-path" title={output.path}>
+            <PathText path={output.path} />
           </dd>
           <dt>Size</dt>
           <dd data-testid="receipt-size">{formatBytes(output.bytes)}</dd>

@@ -30,6 +30,8 @@ interface ExportState {
   setOptions(patch: Partial<ExportOptions>): void;
   render(): Promise<void>;
   cancel(): void;
+  /** Drops the last render error or cancel note (they were about an older revision). */
+  clearError(): void;
   loadPast(): Promise<void>;
 }
 
@@ -88,6 +90,10 @@ export const useExport = create<ExportState>((set, get) => ({
 
   cancel() {
     controller?.abort();
+  },
+
+  clearError() {
+    set({ error: undefined, canceled: false });
   },
 
   async loadPast() {

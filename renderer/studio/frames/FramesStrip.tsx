@@ -1,11 +1,14 @@
 // Captured frames: a strip of Skia renders under the preview. Click one to go to its frame; pick two
-// to compare them side by side.
+// to compare them side by side. A frame captured before the last edit is marked stale, with a button
+// that captures it again.
 import type { ReactElement } from 'react';
 import { usePreview } from '../preview/preview-store.ts';
+import { useSourceBlock } from '../preview/source-health.ts';
+import { useSession } from '../session/session-store.ts';
 import { shortRevision } from '../ui/format.ts';
 import { Icon } from '../ui/icons.tsx';
 import type { CapturedFrame } from './frames-store.ts';
-import { useFrames } from './frames-store.ts';
+import { isStaleFrame, useFrames } from './frames-store.ts';
 
 function CompareView({ frames }: { frames: CapturedFrame[] }): ReactElement {
   const closeCompare = useFrames((s) => s.closeCompare);
@@ -38,6 +41,10 @@ export function FramesStrip(): ReactElement {
   const compare = useFrames((s) => s.compare);
   const toggleCompare = useFrames((s) => s.toggleCompare);
   const remove = useFrames((s) => s.remove);
+  const recapture = useFrames((s) => s.recapture);
+  const capturing = useFrames((s) => s.capturing);
+  const revision = useSession((s) => s.status?.sourceRevision);
+  const blocked = useSourceBlock();
   const seek = usePreview((s) => s.seek);
   const compared = compare
     .map((id) => frames.find((frame) => frame.id === id))
@@ -55,34 +62,59 @@ export function FramesStrip(): ReactElement {
         </span>
       </div>
       <div className="frames-list" data-testid="frames-strip">
-        {frames.map((frame) => (
-          <div
-            key={frame.id}
-            className={`frame-thumb${compare.includes(frame.id) ? ' selected' : ''}`}
-            data-testid="captured-frame"
-            data-frame={frame.frameIndex}
-          >
-            <button className="thumb-image" onClick={() => seek(frame.frameIndex)} title="Go to this frame">
-              <img src={frame.url} alt={`Captured frame ${frame.frameIndex}`} />
-            </button>
-            <div className="thumb-meta">
-              <span className="mono">#{frame.frameIndex}</span>
-              <span className="thumb-actions">
-                <button
-                  className={`btn ghost icon tiny${compare.includes(frame.id) ? ' on' : ''}`}
-                  onClick={() => toggleCompare(frame.id)}
-                  title="Compare"
-                  aria-pressed={compare.includes(frame.id)}
-                >
-                  <Icon name="compare" size={12} />
-                </button>
-                <button className="btn ghost icon tiny" onClick={() => remove(frame.id)} title="Remove">
-                  <Icon name="cross" size={12} />
-                </button>
-              </span>
+        {frames.map((frame) => {
+          const stale = isStaleFrame(frame, revision);
+          return (
+            <div
+              key={frame.id}
+              className={`frame-thumb${compare.includes(frame.id) ? ' selected' : ''}${stale ? ' stale' : ''}`}
+              data-testid="captured-frame"
+              data-frame={frame.frameIndex}
+              data-stale={stale}
+            >
+              <button
+                className="thumb-image"
+                onClick={() => seek(frame.frameIndex)}
+                title={
+                  stale
+                    ? `Captured at rev ${shortRevision(frame.sourceRevision)}, before the last edit. Go to this frame`
+                    : 'Go to this frame'
+                }
+              >
+                <img src={frame.url} alt={`Captured frame ${frame.frameIndex}`} />
+                {stale && <span className="badge muted stale-badge">stale</span>}
+              </button>
+              <div className="thumb-meta">
+                <span className="mono">#{frame.frameIndex}</span>
+                <span className="thumb-actions">
+                  {stale && (
+                    <button
+                      className="btn ghost icon tiny"
+                      onClick={() => void recapture(frame.id)}
+                      disabled={capturing || blocked !== undefined}
+                      title={blocked ?? 'Capture again at the current revision'}
+                      aria-label="Recapture"
+                      data-testid="recapture"
+                    >
+                      <Icon name="camera" size={12} />
+                    </button>
+                  )}
+                  <button
+                    className={`btn ghost icon tiny${compare.includes(frame.id) ? ' on' : ''}`}
+                    onClick={() => toggleCompare(frame.id)}
+                    title="Compare"
+                    aria-pressed={compare.includes(frame.id)}
+                  >
+                    <Icon name="compare" size={12} />
+                  </button>
+                  <button className="btn ghost icon tiny" onClick={() => remove(frame.id)} title="Remove">
+                    <Icon name="cross" size={12} />
+                  </button>
+                </span>
+              </div>
             </div>
-          </div>
-        ))}
+          );
+        })}
       </div>
       {compared.length === 2 && <CompareView frames={compared} />}
     </div>

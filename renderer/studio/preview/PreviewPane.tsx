@@ -11,6 +11,8 @@ import { useSession } from '../session/session-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PreviewPlayer } from '../../player/preview-player.ts';
 import { formatTimecode, usePreview } from './preview-store.ts';
+import { RuntimeErrorPanel } from './RuntimeErrorPanel.tsx';
+import { useSourceBlock } from './source-health.ts';
 
 const ASPECT_LABELS: Record<AspectName, string> = {
   reels: 'Reels 9:16',
@@ -49,6 +51,7 @@ function Transport(): ReactElement {
   const step = usePreview((s) => s.step);
   const capturing = useFrames((s) => s.capturing);
   const capture = useFrames((s) => s.capture);
+  const blocked = useSourceBlock();
   return (
     <div className="transport">
       <button
@@ -95,8 +98,8 @@ function Transport(): ReactElement {
       <button
         className="btn"
         onClick={() => void capture()}
-        disabled={capturing}
-        title="Capture this frame with the renderer (Skia)"
+        disabled={capturing || blocked !== undefined}
+        title={blocked ?? 'Capture this frame with the renderer (Skia)'}
         data-testid="capture-frame"
       >
         {capturing ? <span className="spinner" /> : <Icon name="camera" />} Capture frame
@@ -127,12 +130,7 @@ function StageOverlay(): ReactElement | null {
   if (runtimeError) {
     return (
       <div className="stage-overlay">
-        <div className="notice err" role="alert" data-testid="runtime-error">
-          <div>
-            <strong>{runtimeError.title}</strong>
-            <pre className="stack">{runtimeError.detail}</pre>
-          </div>
-        </div>
+        <RuntimeErrorPanel error={runtimeError} />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 // The review pane: run a review (sample count, determinism) and read its findings, grouped by
 // severity, each with its interval, message, remedy, Inspect frame and an allow toggle.
 import type { ReactElement } from 'react';
+import { useSourceBlock } from '../preview/source-health.ts';
 import { useSession } from '../session/session-store.ts';
 import type { ReviewFinding } from '../../../shared/protocol/finding.ts';
 import { shortRevision } from '../ui/format.ts';
@@ -75,6 +76,47 @@ function FindingCard({ finding, stale }: { finding: ReviewFinding; stale: boolea
   );
 }
 
+/** The running review's samples drawn so far (the workspace reports each one). */
+function ReviewProgress(): ReactElement | null {
+  const progress = useReview((s) => s.progress);
+  if (!progress) return null;
+  const percent = Math.round((progress.done / Math.max(1, progress.total)) * 100);
+  return (
+    <div
+      className="render-progress"
+      data-testid="review-progress"
+      data-done={progress.done}
+      data-total={progress.total}
+    >
+      <div className="progress-head">
+        <span>Drawing and checking sample frames</span>
+        <span className="mono muted">
+          {progress.done} / {progress.total}
+        </span>
+      </div>
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** "2 errors" in the severity's colour; a count of none is no alarm, so it stays neutral. */
+function CountBadge({ count, noun, tone }: { count: number; noun: string; tone: string }): ReactElement {
+  return (
+    <span className={`badge ${count > 0 ? tone : 'muted'}`} data-testid={`count-${noun}s`} data-count={count}>
+      {count} {noun}
+      {count === 1 ? '' : 's'}
+    </span>
+  );
+}
+
 function Group({
   title,
   findings,
@@ -108,6 +150,7 @@ export function ReviewPane(): ReactElement {
   const setReviewFrames = useReview((s) => s.setReviewFrames);
   const setDeterminism = useReview((s) => s.setDeterminism);
   const revision = useSession((s) => s.status?.sourceRevision);
+  const blocked = useSourceBlock();
   const findings = result?.findings ?? [];
   const active = findings.filter((f) => !f.allowed);
   const resultStale = result !== undefined && revision !== undefined && result.sourceRevision !== revision;
@@ -137,7 +180,8 @@ export function ReviewPane(): ReactElement {
         <button
           className="btn primary grow"
           onClick={() => void run()}
-          disabled={running}
+          disabled={running || blocked !== undefined}
+          title={blocked}
           data-testid="run-review"
         >
           {running ? (
@@ -149,6 +193,7 @@ export function ReviewPane(): ReactElement {
           )}
         </button>
       </div>
+      <ReviewProgress />
       {error && <div className="notice err">{error}</div>}
       {!result && !running && !error && (
         <div className="empty">
@@ -166,12 +211,16 @@ export function ReviewPane(): ReactElement {
               <span className="badge ok">no findings{findings.length > 0 ? ' left' : ''}</span>
             ) : (
               <>
-                <span className="badge error">
-                  {active.filter((f) => f.severity === 'error').length} errors
-                </span>
-                <span className="badge warning">
-                  {active.filter((f) => f.severity === 'warning').length} warnings
-                </span>
+                <CountBadge
+                  count={active.filter((f) => f.severity === 'error').length}
+                  noun="error"
+                  tone="error"
+                />
+                <CountBadge
+                  count={active.filter((f) => f.severity === 'warning').length}
+                  noun="warning"
+                  tone="warning"
+                />
               </>
             )}
             <span className="muted">

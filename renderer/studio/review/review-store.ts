@@ -22,6 +22,8 @@ interface ReviewState {
   reviewFrames: number;
   determinism: boolean;
   running: boolean;
+  /** Samples drawn so far by the running review, from the job's progress lines. */
+  progress: { done: number; total: number } | undefined;
   result: ReviewAnswer | undefined;
   error: string | undefined;
   /** Codes marked intentional for this composition (sent as allowQuality). */
@@ -30,6 +32,8 @@ interface ReviewState {
   setReviewFrames(count: number): void;
   setDeterminism(on: boolean): void;
   run(): Promise<void>;
+  /** Drops the last review error (it was about an older revision). */
+  clearError(): void;
   toggleAllowed(code: FindingCode): void;
   loadAllowed(source: string): void;
   inspectFinding(finding: ReviewFinding): Promise<void>;
@@ -43,6 +47,7 @@ export const useReview = create<ReviewState>((set, get) => ({
   reviewFrames: DEFAULT_REVIEW_FRAMES,
   determinism: false,
   running: false,
+  progress: undefined,
   result: undefined,
   error: undefined,
   allowed: [],
@@ -58,22 +63,33 @@ export const useReview = create<ReviewState>((set, get) => ({
   async run() {
     const { reviewFrames, determinism, allowed } = get();
     const aspect = usePreview.getState().aspect;
-    set({ running: true, error: undefined });
+    set({ running: true, error: undefined, progress: { done: 0, total: reviewFrames } });
     try {
-      const result = await workspaceClient().runJob<ReviewAnswer>({
-        operation: 'review',
-        reviewFrames,
-        reviewDeterminism: determinism,
-        ...(aspect ? { aspect } : {}),
-        ...(allowed.length > 0 ? { allowQuality: allowed } : {}),
-      });
+      const result = await workspaceClient().runJob<ReviewAnswer>(
+        {
+          operation: 'review',
+          reviewFrames,
+          reviewDeterminism: determinism,
+          ...(aspect ? { aspect } : {}),
+          ...(allowed.length > 0 ? { allowQuality: allowed } : {}),
+        },
+        (progress) => {
+          if (progress.stage === 'reviewing' && progress.framesTotal > 0) {
+            set({ progress: { done: progress.framesDone, total: progress.framesTotal } });
+          }
+        },
+      );
       set({ result });
     } catch (error) {
       set({ error: describeError(error) });
     } finally {
-      set({ running: false });
+      set({ running: false, progress: undefined });
       void useSession.getState().refreshStatus();
     }
+  },
+
+  clearError() {
+    set({ error: undefined });
   },
 
   toggleAllowed(code) {
