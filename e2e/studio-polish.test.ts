@@ -158,7 +158,14 @@ describe.skipIf(!hasChromium)('Kino Studio: readable errors and the panes’ rou
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.click('[data-testid="run-review"]');
-    await page.waitForSelector('[data-testid="review-progress"]');
+    // A picture of the bar part way (or at the end, if the review outran this wait: no assertion here).
+    await page.waitForFunction(
+      () =>
+        Number(document.querySelector('[data-testid="review-progress"]')?.getAttribute('data-done')) > 0 ||
+        document.querySelector('[data-testid="review-summary"]') !== null,
+      undefined,
+      { timeout: 120_000 },
+    );
     await shot(page, 'polish-review-progress');
     await page.waitForSelector('[data-testid="review-summary"]', { timeout: 120_000 });
     const counts = await page.evaluate(() => (window as unknown as { reviewCounts: string[] }).reviewCounts);

@@ -28,7 +28,7 @@ const STYLE = `
   #scrubber { flex: 1; }
   #frame-counter, #time { font-variant-numeric: tabular-nums; white-space: nowrap; }
   #status { color: #fbbf24; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 30%; }
-  #error-overlay { position: absolute; inset: 12px; overflow: auto; padding: 16px 20px; background: rgba(40, 8, 12, 0.94);
+  #error-overlay { position: absolute; inset: 12px; overflow: auto; padding: 16px 20px; background: #28080c;
     border: 1px solid #f87171; border-radius: 6px; font: 13px/1.5 ui-monospace, monospace; white-space: pre-wrap; }
   #error-overlay[hidden] { display: none; }
   #error-overlay h2 { margin: 0 0 12px; font: 600 15px system-ui, sans-serif; color: #fca5a5; }

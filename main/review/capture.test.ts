@@ -66,4 +66,20 @@ describe('captureSamples', () => {
       session.close();
     }
   });
+
+  it('reports each sample as it is drawn, so a progress bar can move before the end', async () => {
+    const { model, project } = await loadFixture('low_contrast', 'trigger');
+    const session = await ReviewSession.open({ model, project });
+    try {
+      const reports: [number, number][] = [];
+      await captureSamples(session, [0, 20, 45], { onSample: (done, total) => reports.push([done, total]) });
+      expect(reports).toEqual([
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ]);
+    } finally {
+      session.close();
+    }
+  });
 });

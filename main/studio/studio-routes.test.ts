@@ -95,6 +95,35 @@ describe('studio routes', () => {
     expect((await get(`/studio/preview/${token}/composition.js`)).status).toBe(404);
   });
 
+  it('serves an export for its player under the preview key, in ranges, and nothing else', async () => {
+    const key = previewKeyFor(token);
+    const session = (await (await authed('/studio/api/session')).json()) as { resultsDir: string };
+    const renders = path.join(session.resultsDir, 'renders');
+    mkdirSync(renders, { recursive: true });
+    writeFileSync(path.join(renders, 'hello-abc.mp4'), 'not really a video, but bytes');
+    writeFileSync(path.join(renders, 'hello-abc.render.json'), '{}');
+
+    const whole = await get(`/studio/exports/${key}/hello-abc.mp4`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(await whole.text()).toBe('not really a video, but bytes');
+    const part = await get(`/studio/exports/${key}/hello-abc.mp4`, { range: 'bytes=4-9' });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe('really');
+
+    const refused = [
+      `/studio/exports/${'0'.repeat(32)}/hello-abc.mp4`, // another key
+      `/studio/exports/${token}/hello-abc.mp4`, // the token itself is no key
+      `/studio/exports/${key}/hello-abc.render.json`, // not a video
+      `/studio/exports/${key}/missing.mp4`,
+      `/studio/exports/${key}/..%2F..%2Fkino.json`,
+      `/studio/exports/${key}/.hidden.mp4`,
+    ];
+    // 404, or 401 where the guard already refuses a path that leaves the public prefix once decoded.
+    for (const pathname of refused) expect([401, 404], pathname).toContain((await get(pathname)).status);
+  });
+
   it('opens only compositions, with a one-line reason', async () => {
     const answer = await authed('/studio/api/open', {
       method: 'POST',

@@ -3,7 +3,7 @@ import { FakeWorkspaceClient, connectSession, problem } from '../session/fake-wo
 import { useSession } from '../session/session-store.ts';
 import type { FrameAnswer } from '../../../shared/protocol/workspace.ts';
 import { usePreview } from '../preview/preview-store.ts';
-import { useFrames } from './frames-store.ts';
+import { isStaleFrame, useFrames } from './frames-store.ts';
 
 vi.mock('../session/resolve-bridge.ts', () => ({ resolveBridge: () => ({ mode: 'browser' }) }));
 
@@ -136,5 +136,40 @@ describe('frames store: compare', () => {
     expect(revoked).toHaveBeenCalledExactlyOnceWith(a!.url);
     useFrames.getState().remove(12345); // not there: nothing happens
     expect(useFrames.getState().frames).toHaveLength(1);
+  });
+});
+
+describe('frames store: stale frames', () => {
+  it('a frame is stale once the revision moves on from the one it was captured at, not before', async () => {
+    const frame = (await capture(4))!;
+    expect(isStaleFrame(frame, 'rev-1')).toBe(false);
+    expect(isStaleFrame(frame, 'rev-2')).toBe(true);
+    expect(isStaleFrame(frame, undefined)).toBe(false);
+  });
+
+  it('recaptures a stale frame at its index and aspect, in its place, and keeps it compared', async () => {
+    usePreview.setState({ aspect: 'square' });
+    const [older, stale] = [await capture(1), await capture(2)];
+    useFrames.getState().toggleCompare(stale!.id);
+    usePreview.setState({ aspect: undefined, frame: 60 }); // what the preview shows now does not matter
+    const done = useFrames.getState().recapture(stale!.id);
+    expect(client.job().request).toEqual({ operation: 'frame', frameIndex: 2, aspect: 'square' });
+    client.job().resolve(frameResult(2, 'rev-2'));
+    const fresh = (await done)!;
+    expect(fresh).toMatchObject({ frameIndex: 2, aspect: 'square', sourceRevision: 'rev-2' });
+    expect(useFrames.getState().frames.map((frame) => frame.id)).toEqual([fresh.id, older!.id]);
+    expect(useFrames.getState().compare).toEqual([fresh.id]);
+    expect(revoked).toHaveBeenCalledExactlyOnceWith(stale!.url);
+  });
+
+  it('keeps the stale frame when the recapture fails, and says why', async () => {
+    const stale = (await capture(3))!;
+    const done = useFrames.getState().recapture(stale.id);
+    client.job().reject(problem(422, 'compile_failed', 'the composition does not compile'));
+    expect(await done).toBeUndefined();
+    expect(useFrames.getState().frames).toEqual([stale]);
+    expect(useFrames.getState().error).toBe('the composition does not compile');
+    useFrames.getState().clearError();
+    expect(useFrames.getState().error).toBeUndefined();
   });
 });

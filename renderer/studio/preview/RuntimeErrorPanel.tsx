@@ -43,6 +43,11 @@ export function RuntimeErrorPanel({ error }: { error: RuntimeError }): ReactElem
           )}
         </ol>
       )}
+      <p className="error-hint">
+        {error.phase === 'load'
+          ? 'Nothing of this version can play. Fix it and save: the preview reloads.'
+          : 'Playback stopped on this frame. Fix it and save: the preview reloads.'}
+      </p>
     </div>
   );
 }

@@ -186,7 +186,7 @@ export function ReviewPane(): ReactElement {
         >
           {running ? (
             <>
-              <span className="spinner" /> Reviewing…
+              <span className="spinner" /> Running…
             </>
           ) : (
             'Run review'

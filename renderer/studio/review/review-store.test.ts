@@ -154,6 +154,31 @@ describe('review store: running a review', () => {
   });
 });
 
+describe('review store: progress', () => {
+  it('counts the samples the workspace reports drawn, and forgets the count when done', async () => {
+    const done = useReview.getState().run();
+    expect(useReview.getState().progress).toEqual({ done: 0, total: 12 });
+    const report = (framesDone: number, framesTotal: number) =>
+      client.job().onProgress!({ stage: 'reviewing', framesDone, framesTotal, fps: 0, etaSeconds: null });
+    report(3, 10); // fewer samples than asked: a short composition
+    expect(useReview.getState().progress).toEqual({ done: 3, total: 10 });
+    client.job().onProgress!({ stage: 'queued', framesDone: 0, framesTotal: 0, fps: 0, etaSeconds: null });
+    expect(useReview.getState().progress).toEqual({ done: 3, total: 10 });
+    report(10, 10);
+    client.job().resolve(reviewResult([]));
+    await done;
+    expect(useReview.getState()).toMatchObject({ running: false, progress: undefined });
+  });
+
+  it('clears an error that was about an older revision', async () => {
+    const done = useReview.getState().run();
+    client.job().reject(problem(422, 'compile_failed', 'hello.ts:3:1: unexpected token'));
+    await done;
+    useReview.getState().clearError();
+    expect(useReview.getState().error).toBeUndefined();
+  });
+});
+
 describe('review store: stale findings', () => {
   it('marks the findings stale once the source revision moves on, not before', async () => {
     await review([finding('text_overflow', 30, 'rev-1')]);
