@@ -133,6 +133,8 @@ describe.skipIf(!hasChromium)('Kino Studio: readable errors and the panes’ rou
     await revisionChange(page, revision);
     await page.waitForSelector('[data-testid="stage"][data-status="ready"]', { timeout: 60_000 });
     expect(await page.locator('[data-testid="runtime-error"]').count()).toBe(0);
+    // It was playing when it broke: the fixed build plays on.
+    await page.waitForSelector('[data-testid="play-pause"][aria-label="Pause"]');
     await page.waitForSelector('[data-testid="revision"][data-state="ok"]');
     expect(await page.locator('[data-testid="topbar-review"]').isDisabled()).toBe(false);
     expect(await page.locator('[data-testid="topbar-render"]').isDisabled()).toBe(false);

@@ -157,7 +157,8 @@ export class PreviewPlayer {
   /** Shows another of the composition's sizes, as `kino render --aspect` would render it. */
   async setAspect(aspect: AspectName | undefined): Promise<void> {
     this.#aspect = aspect;
-    if (this.#loaded) await this.#present(this.#loaded.model);
+    // Under a load error the model at hand is the older build's: it must not come back on screen.
+    if (this.#loaded && !this.#blanked) await this.#present(this.#loaded.model);
   }
 
   /** The next build loads paused on its current frame (Inspect frame seeks before it arrives). */
@@ -231,7 +232,7 @@ export class PreviewPlayer {
     this.#lastState = state;
     if (!state.ok) {
       // The picture of the last good build stays, paused: it is not what the source says any more.
-      this.#clock.pause(performance.now());
+      this.#pauseUntilFixed();
       this.#report(true);
       this.#options.onState({
         status: 'error',
@@ -266,11 +267,16 @@ export class PreviewPlayer {
     }
   }
 
+  /** Pauses under an error; the build that fixes it plays on if this one was playing. */
+  #pauseUntilFixed(): void {
+    if (this.#clock.playing) this.#autoplay = true;
+    this.#clock.pause(performance.now());
+  }
+
   /** Stops and clears the picture: nothing of a build that does not load can be shown. */
   #blank(): void {
     this.#blanked = true;
-    this.#clock.pause(performance.now());
-    this.#autoplay = true; // the build that fixes it plays, as the first one would have
+    this.#pauseUntilFixed();
     this.#loaded?.media.sync(this.#clock.frame, false);
     const canvas = this.#options.canvas;
     canvas.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);

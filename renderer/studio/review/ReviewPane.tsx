@@ -177,22 +177,23 @@ export function ReviewPane(): ReactElement {
           />
           Check determinism
         </label>
-        <button
-          className="btn primary grow"
-          onClick={() => void run()}
-          disabled={running || blocked !== undefined}
-          title={blocked}
-          data-testid="run-review"
-        >
-          {running ? (
-            <>
-              <span className="spinner" /> Running…
-            </>
-          ) : (
-            'Run review'
-          )}
-        </button>
       </div>
+      {/* On its own row, as Export's Render is: beside the fields it overflowed a narrow panel. */}
+      <button
+        className="btn primary wide"
+        onClick={() => void run()}
+        disabled={running || blocked !== undefined}
+        title={blocked}
+        data-testid="run-review"
+      >
+        {running ? (
+          <>
+            <span className="spinner" /> Reviewing…
+          </>
+        ) : (
+          'Run review'
+        )}
+      </button>
       <ReviewProgress />
       {error && <div className="notice err">{error}</div>}
       {!result && !running && !error && (
