@@ -128,7 +128,7 @@ export function voicesFrom(sources: readonly SoundSource[], t: number): Voice[] 
       src: source.src,
       delay: Math.max(0, placement.start - t),
       offset,
-      length: end - placement.start - local,
+      length: source.length - local,
       rate: source.rate,
       volume: source.volume,
       loop: source.loop ? { start: placement.sourceStart, end: source.sourceSeconds } : undefined,

@@ -68,7 +68,9 @@ export class PreviewSound {
     (window as SoundProbeWindow)[SOUND_PROBE] = {
       envelope: async (from, seconds, windowSeconds) => {
         const rendered = await this.renderWindow(from, seconds);
-        const channels = Array.from({ length: rendered.numberOfChannels }, (_, i) => rendered.getChannelData(i));
+        const channels = Array.from({ length: rendered.numberOfChannels }, (_, i) =>
+          rendered.getChannelData(i),
+        );
         return rmsEnvelope(channels, rendered.sampleRate, windowSeconds);
       },
       level: () => this.level(),
@@ -194,7 +196,14 @@ export class PreviewSound {
   #start(context: AudioContext, seconds: number, speed: number): void {
     this.#stop();
     const at = context.currentTime;
-    const started = startVoices(context, voicesFrom(this.#sources, seconds), this.#loaded, this.#master!, at, speed);
+    const started = startVoices(
+      context,
+      voicesFrom(this.#sources, seconds),
+      this.#loaded,
+      this.#master!,
+      at,
+      speed,
+    );
     for (const voice of started) {
       voice.source.addEventListener('ended', () => {
         const index = this.#started.indexOf(voice);
