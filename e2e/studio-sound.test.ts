@@ -17,16 +17,17 @@ import { openStudioSession, studioShot, testIdAttribute } from './studio-harness
 warnIfNoChromium('e2e/studio-sound.test.ts', 'the preview sound');
 
 /**
- * 3 s: music that fades in over 0.5 s and out over the last 1 s, and a whoosh at 1.2 s that fades
- * out over 0.3 s. Peaks stay under the export limiter's ceiling (0.95), so both mixes are plain sums.
+ * 3 s: music that fades in over 0.5 s and out over the last 1 s, a whoosh at 1.2 s that fades
+ * out over 0.3 s, and a clip's own sound from 2 s (1 s into its file). Peaks stay under the export limiter's ceiling (0.95), so both mixes are plain sums.
  */
-const SOUNDTRACK = `import { music, scene, sfx, text, video } from 'kino';
+const SOUNDTRACK = `import { clip, music, scene, sfx, text, video } from 'kino';
 
 export default video(
   { title: 'Soundtrack', fps: 30, aspect: 'landscape', background: '#0f172a' },
   [
     scene({ duration: '3s', audio: [sfx('asset:whoosh.wav', { start: '1.2s', volume: 0.7, fadeOut: '0.3s' })] }, [
       text('Listen', { size: 120 }),
+      clip('asset:clip-waves.mp4', { width: '40%', height: '40%', y: 0.75, start: '2s', trim: { start: '1s' }, volume: 1.2 }),
     ]),
   ],
   { audio: [music('asset:music-loop.m4a', { volume: 0.6, fadeIn: '0.5s', fadeOut: '1s' })] },
@@ -139,10 +140,14 @@ describe.skipIf(!hasChromium)('Kino Studio: sound in the preview', () => {
     const from = Number(await soundAttribute(page, 'data-from'));
     expect(from).toBeGreaterThanOrEqual(1.5);
     expect(from).toBeLessThan(1.6);
-    // A seek while playing restarts the voices at the new moment.
+    // A seek while playing restarts the voices at the new moment: the music now, the whoosh and
+    // the clip waiting for their start.
     const beforeSeek = Number(await soundAttribute(page, 'data-starts'));
     await page.getByTestId('scrubber').fill('15');
-    await waitForSound(page, `Number(d.starts) > ${beforeSeek} && Number(d.from) < 1`);
+    await waitForSound(
+      page,
+      `Number(d.starts) > ${beforeSeek} && Number(d.from) < 1 && Number(d.voices) === 3`,
+    );
     expect(Number(await soundAttribute(page, 'data-from'))).toBeCloseTo(0.5, 1);
     // Muting stops the voices and keeps the choice.
     await page.getByRole('button', { name: 'Mute' }).click();
@@ -196,7 +201,7 @@ describe.skipIf(!hasChromium)('Kino Studio: sound in the preview', () => {
           .map((p, i) => `${(i * WINDOW_SECONDS).toFixed(1)}s ${p.toFixed(4)} ${exported[i]!.toFixed(4)}`)
           .join('\n'),
     );
-    // Not silence against silence: the music and the whoosh are there, faded in and out.
+    // Not silence against silence: the music, the whoosh and the clip are there, faded in and out.
     expect(Math.max(...exported)).toBeGreaterThan(0.05);
     expect(exported[0]).toBeLessThan(exported[5]! / 2);
     for (let i = 0; i < preview.length; i++) {
