@@ -62,7 +62,6 @@ function exportedEnvelope(file: string): number[] {
   return rmsEnvelope([left, right], 48_000, WINDOW_SECONDS);
 }
 
-const mute = (page: Page) => page.locator('[data-testid="mute"]');
 const soundAttribute = (page: Page, name: string) => testIdAttribute(page, 'mute', name);
 
 async function waitForSound(page: Page, predicate: string): Promise<void> {
