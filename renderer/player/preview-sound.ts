@@ -58,6 +58,7 @@ export class PreviewSound {
   #generation = 0;
   #state: SoundState;
   #resumeOnGesture: (() => void) | undefined;
+  #disposed = false;
 
   constructor(muted: boolean, onState: (state: SoundState) => void) {
     this.#muted = muted;
@@ -156,6 +157,8 @@ export class PreviewSound {
   dispose(): void {
     this.#generation++;
     this.#stop();
+    // Closing fires statechange later: a disposed sound must not report over its successor's.
+    this.#disposed = true;
     delete (window as SoundProbeWindow)[SOUND_PROBE];
     if (this.#resumeOnGesture) this.#listenForGesture(false);
     void this.#context?.close();
@@ -233,6 +236,7 @@ export class PreviewSound {
   }
 
   #report(change: Partial<SoundState>): void {
+    if (this.#disposed) return;
     const context = this.#context;
     let status: SoundStatus = 'muted';
     if (!this.#muted && context) status = context.state === 'running' ? 'running' : 'starting';
