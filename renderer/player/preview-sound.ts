@@ -78,10 +78,6 @@ export class PreviewSound {
     };
   }
 
-  get muted(): boolean {
-    return this.#muted;
-  }
-
   /**
    * A new build's sounds: decodes what is new, places them as the export does, and restarts the
    * voices on the next follow when they changed. Resolves with the music and sfx that cannot play.
@@ -109,7 +105,7 @@ export class PreviewSound {
   follow(seconds: number, playing: boolean, speed: number, force = false): void {
     const context = this.#context;
     if (this.#muted || !context || context.state !== 'running' || !playing) {
-      if (this.#started.length > 0) this.#stop();
+      if (this.#started.length > 0 || this.#anchor) this.#stop();
       return;
     }
     const anchor = this.#anchor;
