@@ -186,6 +186,9 @@ async function emitOptions(ts: typeof TypeScript, outDir: string): Promise<TypeS
     paths: undefined,
     noCheck: true,
     skipLibCheck: true,
+    // A git worktree may link node_modules from another checkout: keep the typings' paths inside
+    // this repository (as the link names them) rather than where the link points.
+    preserveSymlinks: true,
   };
 }
 

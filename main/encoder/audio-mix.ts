@@ -1,6 +1,8 @@
 // The soundtrack as an ffmpeg filter graph: each track trimmed, looped, sped up, faded, gained and
 // placed at its start, then all mixed to 48 kHz stereo exactly as long as the video.
 import { resolve } from 'node:path';
+import { placeAudio } from '../../shared/timeline/audio-placement.ts';
+import type { AudioPlacement } from '../../shared/timeline/audio-placement.ts';
 import type { ResolvedAudio } from '../../shared/timeline/types.ts';
 import { MediaError } from '../media/media-error.ts';
 import { INPUT_PROTOCOLS, demuxerName, probeMedia } from '../media/probe-media.ts';
@@ -92,37 +94,14 @@ export function atempoChain(rate: number): string[] {
   return chain;
 }
 
-interface PlacedTrack {
+interface PlacedTrack extends AudioPlacement {
   track: AudioMixTrack;
-  /** Output seconds from the video start (never negative). */
-  start: number;
-  /** Source seconds where playback starts. */
-  sourceStart: number;
-  /** Output seconds it plays, or undefined when only the source's end knows. */
-  played: number | undefined;
 }
 
-/** Where and for how long a track sounds inside the video, or undefined when it never does. */
+/** Where and for how long a track sounds inside the video (the preview places it the same way). */
 function placeTrack(track: AudioMixTrack, videoSeconds: number): PlacedTrack | undefined {
-  const lead = Math.max(0, -track.startSeconds);
-  const start = Math.max(0, track.startSeconds);
-  const sourceStart = track.sourceStartSeconds + lead * track.rate;
-  const remaining = videoSeconds - start;
-  if (remaining <= 0 || track.volume <= 0) return undefined;
-  let natural: number | undefined =
-    track.durationSeconds === undefined ? undefined : track.durationSeconds - lead;
-  if (natural === undefined) {
-    if (track.loop) natural = Infinity;
-    else if (track.sourceDurationSeconds !== undefined)
-      natural = (track.sourceDurationSeconds - sourceStart) / track.rate;
-  }
-  if (natural !== undefined && natural <= 0) return undefined;
-  return {
-    track,
-    start,
-    sourceStart,
-    played: natural === undefined ? undefined : Math.min(natural, remaining),
-  };
+  const placement = placeAudio(track, videoSeconds);
+  return placement && { ...placement, track };
 }
 
 function trackInputArgs(placed: PlacedTrack): string[] {
@@ -147,7 +126,7 @@ function trackInputArgs(placed: PlacedTrack): string[] {
 }
 
 function trackChain(placed: PlacedTrack, inputIndex: number, label: string, totalSamples: number): string {
-  const { track, start, sourceStart, played } = placed;
+  const { track, start, sourceStart, played, fadeOut } = placed;
   const filters = ['aresample=48000', 'aformat=sample_fmts=fltp:channel_layouts=stereo'];
   if (track.loop && sourceStart > 0) {
     // -stream_loop would restart at the file's beginning; loop the part after sourceStart instead.
@@ -170,13 +149,8 @@ function trackChain(placed: PlacedTrack, inputIndex: number, label: string, tota
   }
   filters.push(...atempoChain(track.rate));
   if (played !== undefined) filters.push(`atrim=duration=${num(played)}`);
-  if (track.fadeInSeconds > 0) filters.push(`afade=t=in:st=0:d=${num(track.fadeInSeconds)}`);
-  if (track.fadeOutSeconds > 0) {
-    // Without a known length the track is assumed to sound until the video ends.
-    const end = played ?? totalSamples / MIX_SAMPLE_RATE - start;
-    const length = Math.min(track.fadeOutSeconds, end);
-    filters.push(`afade=t=out:st=${num(end - length)}:d=${num(length)}`);
-  }
+  if (placed.fadeIn > 0) filters.push(`afade=t=in:st=0:d=${num(placed.fadeIn)}`);
+  if (fadeOut) filters.push(`afade=t=out:st=${num(fadeOut.from)}:d=${num(fadeOut.to - fadeOut.from)}`);
   if (track.volume !== 1) filters.push(`volume=${num(track.volume)}`);
   if (start > 0) {
     const ms = num(start * 1000);

@@ -24,7 +24,7 @@ const STYLE = `
   #stage { position: relative; flex: 1; min-height: 0; padding: 12px; }
   #canvas { display: block; width: 100%; height: 100%; object-fit: contain; }
   #controls { display: flex; align-items: center; gap: 12px; padding: 8px 12px; background: #1b1e26; }
-  #play-pause { min-width: 5.5em; padding: 4px 10px; font: inherit; cursor: pointer; }
+  #play-pause, #mute { min-width: 5.5em; padding: 4px 10px; font: inherit; cursor: pointer; }
   #scrubber { flex: 1; }
   #frame-counter, #time { font-variant-numeric: tabular-nums; white-space: nowrap; }
   #status { color: #fbbf24; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 30%; }
@@ -56,6 +56,7 @@ export function previewPageHtml(config: PreviewConfig): string {
   <input id="scrubber" type="range" min="0" max="0" step="1" value="0" aria-label="frame">
   <span id="frame-counter">0 / 0</span>
   <span id="time">0.00s / 0.00s</span>
+  <button id="mute" type="button" aria-pressed="true" title="Sound (muted until you unmute it)">Unmute</button>
   <span id="status"></span>
 </div>
 <script type="importmap">${scriptJson({ imports: shikiImportMap(PREVIEW_ROUTES.shikiLangs, PREVIEW_ROUTES.shikiThemes) })}</script>

@@ -1,12 +1,15 @@
 // The control bar: play/pause (also the space key), a scrubber over frames, the frame counter
-// "frame / total" and the time. It only reports intents; the player owns the state.
+// "frame / total", the time and Mute/Unmute. It only reports intents; the player owns the state.
 import { formatTime } from './playback-clock.ts';
+import type { SoundState } from './preview-sound.ts';
 
 export interface ControlHandlers {
   togglePlay(): void;
   seek(frame: number): void;
   /** One frame back or forward (arrow keys). */
   step(delta: number): void;
+  /** Mute/Unmute clicked (runs inside the click: browsers start audio only from a gesture). */
+  toggleMute(): void;
 }
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -26,9 +29,11 @@ export class Controls {
   readonly #counter = byId<HTMLElement>('frame-counter');
   readonly #time = byId<HTMLElement>('time');
   readonly #status = byId<HTMLElement>('status');
+  readonly #mute = byId<HTMLButtonElement>('mute');
 
   constructor(handlers: ControlHandlers) {
     this.#button.addEventListener('click', () => handlers.togglePlay());
+    this.#mute.addEventListener('click', () => handlers.toggleMute());
     this.#scrubber.addEventListener('input', () => handlers.seek(Number(this.#scrubber.value)));
     window.addEventListener('keydown', (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -53,6 +58,16 @@ export class Controls {
     setText(this.#counter, `${frame} / ${total}`);
     setText(this.#time, formatTime(frame, total, fps));
     setText(this.#button, playing ? 'Pause' : 'Play');
+  }
+
+  /** Names the button for what a click does; aria-pressed and data- attributes say what plays. */
+  sound(muted: boolean, state: SoundState): void {
+    setText(this.#mute, muted ? 'Unmute' : 'Mute');
+    this.#mute.setAttribute('aria-pressed', String(muted));
+    this.#mute.dataset.sound = state.status;
+    this.#mute.dataset.voices = String(state.voices);
+    this.#mute.dataset.starts = String(state.starts);
+    this.#mute.dataset.from = state.from.toFixed(3);
   }
 
   /** A short note beside the controls (missing media, a lost connection); empty clears it. */

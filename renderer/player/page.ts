@@ -15,6 +15,7 @@ import { importModel } from './load-composition.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { PlaybackClock } from './playback-clock.ts';
 import { PreviewMedia } from './preview-media.ts';
+import { PreviewSound } from './preview-sound.ts';
 import type { MissingSource } from './preview-media.ts';
 import { BUILD_EVENT, CONFIG_ELEMENT_ID, PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import type { BuildState, PreviewConfig } from '../../shared/protocol/preview.ts';
@@ -49,12 +50,21 @@ let drawnFrame = -1;
 let dirty = true;
 let missingMedia: MissingSource[] = [];
 
+/** Muted until a click unmutes it (browsers start audio only from a gesture); kept for the tab. */
+const MUTED_KEY = 'kino.preview.muted';
+let muted = sessionStorage.getItem(MUTED_KEY) !== 'false';
+
+function followSound(force: boolean): void {
+  sound.follow(clock.frame / clock.fps, clock.playing && loaded !== undefined, clock.rate, force);
+}
+
 /** Runs a control's intent and shows its effect at once rather than on the next animation frame. */
 function act(intent: (now: number) => void): () => void {
   return () => {
     intent(performance.now());
     dirty = true; // redraw even on the same frame: videos must pause or play along
     controls.show(clock.frame, clock.total, clock.fps, clock.playing);
+    followSound(true);
   };
 }
 
@@ -66,7 +76,15 @@ const controls: Controls = new Controls({
       clock.pause(now);
       clock.seek(clock.frame + delta, now);
     })(),
+  toggleMute: () => {
+    muted = !muted;
+    sessionStorage.setItem(MUTED_KEY, String(muted));
+    sound.setMuted(muted);
+    followSound(true);
+  },
 });
+// After the controls it reports to (the constructor reports at once).
+const sound = new PreviewSound(muted, (state) => controls.sound(muted, state));
 
 function setStatus(status: 'loading' | 'ready' | 'error'): void {
   document.body.dataset.status = status;
@@ -95,6 +113,7 @@ function animate(now: number): void {
     drawCurrent(frame);
   }
   controls.show(frame, clock.total, clock.fps, clock.playing);
+  followSound(false);
   // Tests and scripts read the frame shown from here.
   if (document.body.dataset.frame !== String(frame)) document.body.dataset.frame = String(frame);
   requestAnimationFrame(animate);
@@ -116,9 +135,10 @@ async function load(state: BuildState & { ok: true }): Promise<void> {
   const video = resolveTimeline(model, aspect ? { aspect } : {});
   await loadBundledFonts();
   const missingFonts = await loadCustomFonts([...config.projectFonts, ...(model.fonts ?? [])]);
-  const [media, code] = await Promise.all([
+  const [media, code, missingSounds] = await Promise.all([
     PreviewMedia.load(planMedia(video), video.fps, () => (dirty = true)),
     loadHighlighterFor(model),
+    sound.setVideo(video.audio, video.durationSeconds),
   ]);
   loaded?.media.dispose();
   loaded = { video, env: createBrowserDrawEnv(video.size, video.fps, media, code), media };
@@ -131,7 +151,7 @@ async function load(state: BuildState & { ok: true }): Promise<void> {
     if (!params.has('paused')) clock.play(performance.now());
   }
   document.title = `${model.title ?? config.file} · Kino preview`;
-  showMissing([...missingFonts, ...media.missing]);
+  showMissing([...missingFonts, ...media.missing, ...missingSounds]);
 }
 
 async function apply(state: BuildState): Promise<void> {

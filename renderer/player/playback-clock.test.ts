@@ -13,6 +13,18 @@ describe('PlaybackClock', () => {
     expect(clock.tick(3100)).toBe(3);
   });
 
+  it('plays at its rate from the frame due when the rate changes', () => {
+    const clock = new PlaybackClock(30, 300);
+    clock.play(0);
+    expect(clock.tick(1000)).toBe(30);
+    clock.setRate(2, 1000);
+    expect(clock.rate).toBe(2);
+    expect(clock.tick(1500)).toBe(60);
+    clock.setRate(0.5, 1500);
+    expect(clock.tick(2500)).toBe(75);
+    expect(() => clock.setRate(0, 0)).toThrow(/positive/);
+  });
+
   it('holds still while paused and carries on from there', () => {
     const clock = new PlaybackClock(30, 100);
     clock.play(0);

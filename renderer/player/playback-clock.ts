@@ -6,6 +6,8 @@ export class PlaybackClock {
   #total: number;
   #frame = 0;
   #playing = false;
+  /** Playback speed: 1 is real time. */
+  #rate = 1;
   /** While playing: the frame and the time (ms) playback last (re)started from. */
   #anchorFrame = 0;
   #anchorMs = 0;
@@ -29,6 +31,18 @@ export class PlaybackClock {
 
   get playing(): boolean {
     return this.#playing;
+  }
+
+  get rate(): number {
+    return this.#rate;
+  }
+
+  /** Plays at `rate` times real time from the frame due now (the sound follows it). */
+  setRate(rate: number, nowMs: number): void {
+    if (!(rate > 0) || !Number.isFinite(rate)) throw new Error(`playback rate must be positive, got ${rate}`);
+    this.tick(nowMs);
+    this.#rate = rate;
+    this.#anchor(nowMs);
   }
 
   play(nowMs: number): void {
@@ -59,7 +73,7 @@ export class PlaybackClock {
   /** Advances to the frame due at `nowMs`, looping at the end; returns it. */
   tick(nowMs: number): number {
     if (this.#playing) {
-      const elapsed = Math.floor(((nowMs - this.#anchorMs) * this.#fps) / 1000);
+      const elapsed = Math.floor(((nowMs - this.#anchorMs) * this.#fps * this.#rate) / 1000);
       this.#frame = (this.#anchorFrame + Math.max(0, elapsed)) % this.#total;
     }
     return this.#frame;

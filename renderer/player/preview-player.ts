@@ -15,6 +15,8 @@ import { loadBundledFonts, loadCustomFonts } from './fonts.ts';
 import { importModel } from './load-composition.ts';
 import { PlaybackClock } from './playback-clock.ts';
 import { PreviewMedia } from './preview-media.ts';
+import { PreviewSound } from './preview-sound.ts';
+import type { SoundState } from './preview-sound.ts';
 import type { MissingSource } from './preview-media.ts';
 import { BUILD_EVENT, PREVIEW_ROUTES } from '../../shared/protocol/preview.ts';
 import { previewRoute, setPreviewRouteBase } from './route-base.ts';
@@ -52,6 +54,8 @@ export interface PlayerState {
   runtimeError: RuntimeError | undefined;
   missing: MissingSource[];
   connected: boolean;
+  /** The sound: muted or playing, and how many voices sound now. */
+  sound: SoundState;
 }
 
 interface Loaded {
@@ -66,6 +70,8 @@ export interface PlayerOptions {
   /** /studio/preview/<key> */
   routeBase: string;
   projectFonts: FontFace[];
+  /** Starts muted (until a user's click unmutes it, browsers keep pages silent anyway). */
+  muted: boolean;
   onState: (state: Partial<PlayerState>) => void;
 }
 
@@ -88,6 +94,7 @@ export class PreviewPlayer {
   readonly #options: PlayerOptions;
   readonly #ctx;
   readonly #clock = new PlaybackClock(30, 1);
+  readonly #sound: PreviewSound;
   #aspect: AspectName | undefined;
   #loaded: Loaded | undefined;
   #events: EventSource | undefined;
@@ -109,6 +116,7 @@ export class PreviewPlayer {
   constructor(options: PlayerOptions) {
     this.#options = options;
     this.#ctx = context2d(options.canvas);
+    this.#sound = new PreviewSound(options.muted, (sound) => options.onState({ sound }));
     setPreviewRouteBase(options.routeBase);
   }
 
@@ -129,6 +137,7 @@ export class PreviewPlayer {
     cancelAnimationFrame(this.#raf);
     this.#events?.close();
     this.#loaded?.media.dispose();
+    this.#sound.dispose();
   }
 
   get frame(): number {
@@ -154,6 +163,17 @@ export class PreviewPlayer {
     });
   }
 
+  /** Plays at `rate` times real time; the sound follows (its pitch too). */
+  setRate(rate: number): void {
+    this.#act((now) => this.#clock.setRate(rate, now));
+  }
+
+  /** Call from the user's click: browsers start a page's audio only inside a gesture. */
+  setMuted(muted: boolean): void {
+    this.#sound.setMuted(muted);
+    this.#followSound(true);
+  }
+
   /** Shows another of the composition's sizes, as `kino render --aspect` would render it. */
   async setAspect(aspect: AspectName | undefined): Promise<void> {
     this.#aspect = aspect;
@@ -170,6 +190,12 @@ export class PreviewPlayer {
     intent(performance.now());
     this.#dirty = true;
     this.#report(true);
+    this.#followSound(true);
+  }
+
+  #followSound(force: boolean): void {
+    const clock = this.#clock;
+    this.#sound.follow(clock.frame / clock.fps, clock.playing && !!this.#loaded, clock.rate, force);
   }
 
   #report(force = false): void {
@@ -190,6 +216,7 @@ export class PreviewPlayer {
       this.#draw(frame);
     }
     this.#report();
+    this.#followSound(false);
     this.#raf = requestAnimationFrame((next) => this.#animate(next));
   }
 
@@ -288,9 +315,10 @@ export class PreviewPlayer {
     const video = resolveTimeline(model, this.#aspect ? { aspect: this.#aspect } : {});
     await loadFontSheet();
     const missingFonts = await loadCustomFonts([...this.#options.projectFonts, ...(model.fonts ?? [])]);
-    const [media, code] = await Promise.all([
+    const [media, code, missingSounds] = await Promise.all([
       PreviewMedia.load(planMedia(video), video.fps, () => (this.#dirty = true)),
       loadHighlighterFor(model),
+      this.#sound.setVideo(video.audio, video.durationSeconds),
     ]);
     if (this.#disposed || generation !== this.#generation) {
       media.dispose();
@@ -314,8 +342,10 @@ export class PreviewPlayer {
       height: video.size.height,
       title: model.title,
       modelAspect: typeof model.aspect === 'string' ? model.aspect : undefined,
-      missing: [...missingFonts, ...media.missing],
+      missing: [...missingFonts, ...media.missing, ...missingSounds],
     });
     this.#report(true);
+    // Not forced: a build that changed no sound keeps its voices (setVideo stopped them otherwise).
+    this.#followSound(false);
   }
 }

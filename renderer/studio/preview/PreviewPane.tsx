@@ -13,6 +13,7 @@ import { PreviewPlayer } from '../../player/preview-player.ts';
 import { formatTimecode, usePreview } from './preview-store.ts';
 import { RuntimeErrorPanel } from './RuntimeErrorPanel.tsx';
 import { useSourceBlock } from './source-health.ts';
+import { useSound } from './sound-store.ts';
 
 const ASPECT_LABELS: Record<AspectName, string> = {
   reels: 'Reels 9:16',
@@ -30,6 +31,8 @@ function usePlayer(canvas: React.RefObject<HTMLCanvasElement | null>): void {
       canvas: canvas.current,
       routeBase: `/studio/preview/${previewKey}`,
       projectFonts: projectFonts ?? [],
+      // Read once: toggling reaches the running player through the sound store, not a new player.
+      muted: useSound.getState().muted,
       onState: (state) => usePreview.getState().update(state),
     });
     usePreview.getState().attach(player);
@@ -39,6 +42,34 @@ function usePlayer(canvas: React.RefObject<HTMLCanvasElement | null>): void {
       usePreview.getState().attach(undefined);
     };
   }, [canvas, previewKey, projectFonts]);
+}
+
+/** Mute/Unmute: named for what a click does; aria-pressed says whether the sound is muted now. */
+function MuteButton(): ReactElement {
+  const muted = useSound((s) => s.muted);
+  const toggleMute = useSound((s) => s.toggleMute);
+  const sound = usePreview((s) => s.sound);
+  const waiting = sound.status === 'suspended';
+  return (
+    <button
+      className="btn ghost icon"
+      onClick={toggleMute}
+      title={
+        waiting
+          ? 'Sound starts at your first click or key (the browser waits for one)'
+          : `${muted ? 'Unmute' : 'Mute'} the preview`
+      }
+      aria-label={muted ? 'Unmute' : 'Mute'}
+      aria-pressed={muted}
+      data-testid="mute"
+      data-sound={sound.status}
+      data-voices={sound.voices}
+      data-starts={sound.starts}
+      data-from={sound.from.toFixed(3)}
+    >
+      <Icon name={muted ? 'muted' : 'sound'} />
+    </button>
+  );
 }
 
 function Transport(): ReactElement {
@@ -95,6 +126,7 @@ function Transport(): ReactElement {
         {frame} <span className="muted">/ {total}</span>
       </span>
       <span className="timecode mono muted">{formatTimecode(frame, fps)}</span>
+      <MuteButton />
       <button
         className="btn"
         onClick={() => void capture()}

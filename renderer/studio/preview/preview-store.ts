@@ -32,6 +32,7 @@ export const usePreview = create<PreviewState>((set, get) => ({
   runtimeError: undefined,
   missing: [],
   connected: false,
+  sound: { status: 'muted', voices: 0, starts: 0, from: 0 },
   player: undefined,
   aspect: undefined,
 

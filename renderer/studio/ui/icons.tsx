@@ -6,6 +6,26 @@ const paths: Record<string, ReactElement> = {
   pause: <path d="M4.5 3h2.5v10H4.5zM9 3h2.5v10H9z" fill="currentColor" />,
   stepBack: <path d="M4 3h1.6v10H4zM13 3.5v9L6.5 8z" fill="currentColor" />,
   stepForward: <path d="M10.4 3H12v10h-1.6zM3 3.5v9L9.5 8z" fill="currentColor" />,
+  sound: (
+    <path
+      d="M2.5 6h2.5l3.5-3v10L5 10H2.5z M10.5 5.5a3.5 3.5 0 0 1 0 5 M12.2 3.8a6 6 0 0 1 0 8.4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    />
+  ),
+  muted: (
+    <path
+      d="M2.5 6h2.5l3.5-3v10L5 10H2.5z M10.5 6l3.5 4 M14 6l-3.5 4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    />
+  ),
   camera: (
     <path
       d="M2.5 5.5h2.2L6 3.8h4l1.3 1.7h2.2v7h-11z M8 6.6a2.4 2.4 0 1 0 0 4.8 2.4 2.4 0 0 0 0-4.8z"
