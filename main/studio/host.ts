@@ -16,6 +16,7 @@ import { RecentFiles } from './recent-files.ts';
 import { SettingsStore } from './settings-store.ts';
 import { studioExtension } from './studio-extension.ts';
 import { studioUiDir } from './build-ui.ts';
+import { StudioAuthoring } from './authoring-jobs.ts';
 
 const COMPOSITION_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx']);
 
@@ -37,6 +38,8 @@ export interface OpenComposition {
 export class StudioHost {
   readonly settings: SettingsStore;
   readonly recent: RecentFiles;
+  /** Generate and Edit with words: one job at a time, outliving the workspace it started in. */
+  readonly authoring = new StudioAuthoring();
   readonly mode: 'desktop' | 'browser';
   readonly appVersion: string;
   readonly #uiDir: string | undefined;
@@ -92,6 +95,7 @@ export class StudioHost {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.authoring.close();
     await this.#opening?.catch(() => undefined);
     const current = this.#current;
     this.#current = undefined;

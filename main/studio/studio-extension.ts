@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from './content-security-policy.ts';
 import type { PreviewSite } from '../preview/preview-site.ts';
 import { PREVIEW_PREFIX, previewKeyFor, studioPreviewRoutes } from './preview-routes.ts';
 import { hostApiRoutes } from './host-api-routes.ts';
+import { authoringRoutes } from './authoring-routes.ts';
 import type { StudioHostApi } from './host-api-routes.ts';
 
 export const STUDIO_PREFIX = '/studio/';
@@ -51,6 +52,7 @@ export function studioExtension(options: StudioExtensionOptions): WorkspaceExten
       });
       studioPreviewRoutes(app, preview, previewKeyFor(ctx.token));
       hostApiRoutes(app, { host, ctx, previewKey: previewKeyFor(ctx.token) });
+      authoringRoutes(app, { authoring: host.authoring, ctx });
     },
     close: () => preview.close(),
   };
