@@ -120,13 +120,16 @@ describe.skipIf(!hasChromium)('Kino Studio: Generate and Edit with words', () =>
     );
     expect(JSON.parse(readFileSync(written, 'utf8'))).toEqual(SPEC);
 
+    await studioShot(page, 'words-generate');
+
     // What the AI sees: the prompt as sent and the instructions, with the call's tokens.
     await page.getByText('What the AI sees').click();
     const briefing = page.locator('[data-testid="words-briefing"]');
     await briefing.locator('pre').first().waitFor();
     expect(await briefing.textContent()).toMatch(/What the AI sees \([\d,]+ tokens\)/);
     expect(await briefing.locator('pre').first().textContent()).toContain(PROMPT);
-    await studioShot(page, 'words-generate');
+    await briefing.scrollIntoViewIfNeeded();
+    await studioShot(page, 'words-briefing');
     expect(session.studio.output()).not.toContain(KEY);
   });
 

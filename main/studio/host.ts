@@ -27,6 +27,8 @@ export interface StudioHostOptions {
   appVersion: string;
   /** The built UI; default dist/renderer (built on first use from a source checkout). */
   uiDir?: string;
+  /** Where the AI provider settings are read (as `kino generate` reads them); default process.env. */
+  aiEnv?: NodeJS.ProcessEnv;
 }
 
 export interface OpenComposition {
@@ -39,7 +41,7 @@ export class StudioHost {
   readonly settings: SettingsStore;
   readonly recent: RecentFiles;
   /** Generate and Edit with words: one job at a time, outliving the workspace it started in. */
-  readonly authoring = new StudioAuthoring();
+  readonly authoring: StudioAuthoring;
   readonly mode: 'desktop' | 'browser';
   readonly appVersion: string;
   readonly #uiDir: string | undefined;
@@ -54,6 +56,7 @@ export class StudioHost {
     this.mode = options.mode;
     this.appVersion = options.appVersion;
     this.#uiDir = options.uiDir;
+    this.authoring = new StudioAuthoring(options.aiEnv);
   }
 
   get current(): OpenComposition | undefined {

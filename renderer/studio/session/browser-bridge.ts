@@ -72,7 +72,8 @@ export function createBrowserBridge(): StudioBridge {
     },
     authoringAvailability: () => api().json<AuthoringAvailability>('/studio/api/authoring'),
     startAuthoring: (request) => post<AuthoringJobView>('/studio/api/authoring/jobs', request),
-    authoringJob: (id) => api().json<AuthoringJobView>(`/studio/api/authoring/jobs/${encodeURIComponent(id)}`),
+    authoringJob: (id) =>
+      api().json<AuthoringJobView>(`/studio/api/authoring/jobs/${encodeURIComponent(id)}`),
     authoringBriefing: (id) =>
       api().json<AuthoringBriefing>(`/studio/api/authoring/jobs/${encodeURIComponent(id)}/briefing`),
     cancelAuthoring: (id) =>
