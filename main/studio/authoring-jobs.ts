@@ -20,7 +20,7 @@ import type { AuthoringAssignment, AuthoringProcessMessage } from './authoring-p
 import { StudioInputError } from './errors.ts';
 import { specSlug, writeNewSpec } from './spec-file-names.ts';
 
-const AUTHORING_PROCESS = fileURLToPath(new URL('./authoring-process.ts', import.meta.url));
+const AUTHORING_PROCESS = fileURLToPath(new URL('./authoring-process-entry.mjs', import.meta.url));
 /** Finished jobs kept for the UI to read back. */
 const KEPT_JOBS = 8;
 /** The end of what a failing child printed, for its error line. */

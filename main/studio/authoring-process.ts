@@ -2,6 +2,7 @@
 // frames (drawn with Skia, on this process's thread) never stall the studio's server. The parent
 // sends the request and the provider's settings (its key over IPC: the child's environment has none
 // of the server's secrets); the child reports the briefing, each stage, then the result, and exits.
+// Started through authoring-process-entry.mjs, which turns on the compile cache first.
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import type { AuthoringRecord } from '../../shared/protocol/authoring-record.ts';
 import { answerFormat } from '../authoring/answer-format.ts';
@@ -29,10 +30,6 @@ export type AuthoringProcessMessage =
   | { type: 'warning'; message: string }
   | { type: 'done'; spec: VideoSpec; changes: string[] | null; record: AuthoringRecord }
   | { type: 'failed'; message: string; record: AuthoringRecord | null };
-
-// The parent kills this process when it is canceled; leaving when the channel closes covers a
-// parent that went away first.
-process.once('disconnect', () => process.exit(0));
 
 function send(message: AuthoringProcessMessage): Promise<void> {
   return new Promise((resolve) => process.send!(message, () => resolve()));
@@ -84,11 +81,12 @@ async function run(job: AuthoringAssignment): Promise<void> {
   }
 }
 
-process.once('message', (job: AuthoringAssignment) => {
-  run(job)
+/** Authors the assignment, reports it to the parent, then lets go of the channel (and so exits). */
+export function serveAssignment(job: AuthoringAssignment): Promise<void> {
+  return run(job)
     .catch(async (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       await send({ type: 'failed', message: message.split('\n', 1)[0] ?? message, record: null });
     })
     .finally(() => process.disconnect());
-});
+}
