@@ -13,6 +13,11 @@ export const IPC = {
   getSettings: 'kino:get-settings',
   updateSettings: 'kino:update-settings',
   revealInFolder: 'kino:reveal-in-folder',
+  authoringAvailability: 'kino:authoring-availability',
+  startAuthoring: 'kino:start-authoring',
+  authoringJob: 'kino:authoring-job',
+  authoringBriefing: 'kino:authoring-briefing',
+  cancelAuthoring: 'kino:cancel-authoring',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

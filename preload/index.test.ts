@@ -37,6 +37,11 @@ describe('preload', () => {
         'getSettings',
         'updateSettings',
         'revealInFolder',
+        'authoringAvailability',
+        'startAuthoring',
+        'authoringJob',
+        'authoringBriefing',
+        'cancelAuthoring',
         'pathForFile',
       ].sort(),
     );

@@ -42,6 +42,11 @@ const bridge: DesktopBridge = {
   getSettings: () => invoke(IPC.getSettings),
   updateSettings: (patch) => invoke(IPC.updateSettings, patch),
   revealInFolder: (path) => invoke(IPC.revealInFolder, path),
+  authoringAvailability: () => invoke(IPC.authoringAvailability),
+  startAuthoring: (request) => invoke(IPC.startAuthoring, request),
+  authoringJob: (id) => invoke(IPC.authoringJob, id),
+  authoringBriefing: (id) => invoke(IPC.authoringBriefing, id),
+  cancelAuthoring: (id) => invoke(IPC.cancelAuthoring, id),
   pathForFile: (file) => webUtils.getPathForFile(file),
 };
 

@@ -16,7 +16,7 @@ import { answerFormat } from './answer-format.ts';
 import { listAssets } from './assets.ts';
 import { applyEdit, changedPointers } from './edit-patch.ts';
 import { fastReview } from './fast-review.ts';
-import type { AuthoringFinding, AuthoringRecord } from './authoring-record.ts';
+import type { AuthoringFinding, AuthoringRecord } from '../../shared/protocol/authoring-record.ts';
 import { editMessage, promptMessage, repairMessage, systemInstructions } from './instructions.ts';
 import { AuthoringError, describeProviderError } from './provider-errors.ts';
 import { languageModel } from './providers.ts';

@@ -7,7 +7,7 @@ import type { FindingCode } from '../../shared/protocol/finding.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import { elementPointer } from '../../shared/timeline/element-keys.ts';
 import { visualReview } from '../review/visual-review.ts';
-import type { AuthoringFinding } from './authoring-record.ts';
+import type { AuthoringFinding } from '../../shared/protocol/authoring-record.ts';
 
 /** The checks a spec's text and layout can fail, which a model can fix. */
 export const AUTHORING_REVIEW_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([

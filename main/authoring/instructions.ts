@@ -4,7 +4,7 @@
 // remedy.
 import { authoringSpecSchema } from './model-schema.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
-import type { AuthoringFinding } from './authoring-record.ts';
+import type { AuthoringFinding } from '../../shared/protocol/authoring-record.ts';
 import { specGuide } from './spec-guide.ts';
 
 export interface AuthoringContext {

@@ -4,6 +4,7 @@ import type { StudioSettings, WorkspaceConnection } from '../../shared/studio/br
 import { StudioInputError } from '../studio/errors.ts';
 import { DesktopController } from './controller.ts';
 import type { DesktopShell, StudioHostLike } from './controller.ts';
+import type { AuthoringJobRequest, AuthoringJobView } from '../../shared/studio/authoring.ts';
 import { APP_ORIGIN, WELCOME_URL } from './security.ts';
 
 let nextPort = 41000;
@@ -36,8 +37,32 @@ function fakeHost() {
     close: vi.fn(async () => {
       current = null;
     }),
+    authoring: {
+      availability: vi.fn(() => ({ configured: false, provider: null, model: null, message: 'set a key' })),
+      start: vi.fn((request: AuthoringJobRequest, _place: { projectFile: string }) => authoringJob(request)),
+      view: vi.fn((id: string) => ({ ...authoringJob({ kind: 'generate', prompt: 'x' }), id })),
+      briefing: vi.fn(() => ({ system: 'guide', user: 'prompt', tokens: 2 })),
+      cancel: vi.fn((id: string) => ({ ...authoringJob({ kind: 'generate', prompt: 'x' }), id })),
+    },
   } satisfies StudioHostLike;
   return host;
+}
+
+function authoringJob(request: AuthoringJobRequest): AuthoringJobView {
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    kind: request.kind,
+    state: 'running',
+    provider: 'openai',
+    model: 'gpt-stand-in',
+    steps: [],
+    warnings: [],
+    elapsedMs: 0,
+    record: null,
+    error: null,
+    written: null,
+    edited: null,
+  };
 }
 
 function fakeShell(choices: { file?: string; folder?: string } = {}) {
@@ -66,6 +91,31 @@ function setup(choices: { file?: string; folder?: string } = {}) {
 }
 
 describe('DesktopController', () => {
+  it('generates into the open project, else into a chosen folder, and edits only an open file', async () => {
+    const none = setup();
+    expect(await none.controller.startAuthoring({ kind: 'generate', prompt: 'Hello' })).toBeNull();
+    await expect(
+      none.controller.startAuthoring({ kind: 'edit', spec: {}, change: 'bigger title' }),
+    ).rejects.toThrow(/open a spec/);
+    expect(none.host.authoring.start).not.toHaveBeenCalled();
+
+    const folder = setup({ folder: '/work/new' });
+    await folder.controller.startAuthoring({ kind: 'generate', prompt: 'Hello' });
+    expect(folder.host.authoring.start).toHaveBeenLastCalledWith(
+      { kind: 'generate', prompt: 'Hello' },
+      { projectFile: '/work/new/generated.json' },
+    );
+
+    const open = setup({ folder: '/elsewhere' });
+    await open.controller.openFile('/work/intro.ts');
+    await open.controller.startAuthoring({ kind: 'edit', spec: { kinoSpec: 1 }, change: 'red' });
+    expect(open.host.authoring.start).toHaveBeenLastCalledWith(
+      { kind: 'edit', spec: { kinoSpec: 1 }, change: 'red' },
+      { projectFile: '/work/intro.ts' },
+    );
+    expect(open.shell.chooseFolder).not.toHaveBeenCalled();
+  });
+
   it('starts on the welcome page, trusting only its origin', async () => {
     const { controller, loaded } = setup();
     await controller.showWelcome();

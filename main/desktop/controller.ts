@@ -1,6 +1,13 @@
 // What the desktop app does, without Electron: opening a composition (dialog, argv, menu, drop),
 // switching the window between the welcome page and a workspace's studio page, and answering the
 // bridge. Electron supplies the dialogs and the window through DesktopShell (see window.ts).
+import path from 'node:path';
+import type {
+  AuthoringAvailability,
+  AuthoringBriefing,
+  AuthoringJobRequest,
+  AuthoringJobView,
+} from '../../shared/studio/authoring.ts';
 import type {
   ExampleInfo,
   OpenOutcome,
@@ -23,6 +30,13 @@ export interface StudioHostLike {
   /** Only the open composition and its results: the UI never names other files. */
   canReveal(file: string): Promise<boolean>;
   close(): Promise<void>;
+  readonly authoring: {
+    availability(): AuthoringAvailability;
+    start(request: AuthoringJobRequest, place: { projectFile: string }): AuthoringJobView;
+    view(id: string): AuthoringJobView;
+    briefing(id: string): AuthoringBriefing;
+    cancel(id: string): AuthoringJobView;
+  };
 }
 
 export interface DesktopShell {
@@ -138,6 +152,38 @@ export class DesktopController {
       throw new StudioInputError('reveal_refused', 'only the composition and its results can be revealed');
     }
     this.#shell.reveal(file);
+  }
+
+  authoringAvailability(): AuthoringAvailability {
+    return this.#host.authoring.availability();
+  }
+
+  /**
+   * A generate writes into the open composition's project; with none open, into a folder the user
+   * chooses (null when canceled). An edit needs an open file.
+   */
+  async startAuthoring(request: AuthoringJobRequest): Promise<AuthoringJobView | null> {
+    const source = this.#host.connection()?.source;
+    if (request.kind === 'edit' && !source) {
+      throw new StudioInputError('nothing_open', 'open a spec to edit it with words');
+    }
+    const folder = source ? undefined : await this.#shell.chooseFolder();
+    if (!source && folder === undefined) return null;
+    // A file of the project, for its root and assets: the folder's kino.json, if it has one, decides.
+    const projectFile = source ?? path.join(folder!, 'generated.json');
+    return this.#host.authoring.start(request, { projectFile });
+  }
+
+  authoringJob(id: string): AuthoringJobView {
+    return this.#host.authoring.view(id);
+  }
+
+  authoringBriefing(id: string): AuthoringBriefing {
+    return this.#host.authoring.briefing(id);
+  }
+
+  cancelAuthoring(id: string): AuthoringJobView {
+    return this.#host.authoring.cancel(id);
   }
 
   async #show(start: () => Promise<WorkspaceConnection>): Promise<OpenOutcome> {

@@ -16,6 +16,8 @@ function handlers() {
     ),
     openFile: vi.fn(async (file?: string) => ({ kind: 'opened', source: file })),
     revealInFolder: vi.fn(),
+    startAuthoring: vi.fn(async () => null),
+    authoringJob: vi.fn(),
     updateSettings: vi.fn(async () => {
       throw new StudioInputError('invalid_settings', 'unknown setting: theme');
     }),
@@ -24,6 +26,26 @@ function handlers() {
 }
 
 describe('dispatchIpc', () => {
+  it('passes an authoring request as its schema allows, and nothing else', async () => {
+    const { handlers: h, controller } = handlers();
+    const generate = { kind: 'generate', prompt: 'A title card' };
+    expect(await dispatchIpc(h, IPC.startAuthoring, page, [generate], UI)).toEqual({ ok: true, value: null });
+    expect(controller.startAuthoring).toHaveBeenCalledWith(generate);
+    for (const request of [
+      { kind: 'generate', prompt: '' },
+      { kind: 'generate', prompt: 'ok', folder: '/etc' },
+      { kind: 'edit', spec: [], change: 'red' },
+      { kind: 'publish', prompt: 'ok' },
+    ]) {
+      const reply = await dispatchIpc(h, IPC.startAuthoring, page, [request], UI);
+      expect(reply, JSON.stringify(request)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
+    expect(controller.startAuthoring).toHaveBeenCalledTimes(1);
+    const badId = await dispatchIpc(h, IPC.authoringJob, page, ['../x'], UI);
+    expect(badId).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(controller.authoringJob).not.toHaveBeenCalled();
+  });
+
   it('answers the UI page', async () => {
     const { handlers: h } = handlers();
     expect(await dispatchIpc(h, IPC.appVersion, page, [], UI)).toEqual({ ok: true, value: '1.2.3' });

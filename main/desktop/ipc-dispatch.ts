@@ -21,6 +21,11 @@ export function desktopHandlers(controller: DesktopController, appVersion: strin
     [IPC.getSettings]: () => controller.getSettings(),
     [IPC.updateSettings]: ([patch]) => controller.updateSettings(patch),
     [IPC.revealInFolder]: ([file]) => controller.revealInFolder(file),
+    [IPC.authoringAvailability]: () => controller.authoringAvailability(),
+    [IPC.startAuthoring]: ([request]) => controller.startAuthoring(request),
+    [IPC.authoringJob]: ([id]) => controller.authoringJob(id),
+    [IPC.authoringBriefing]: ([id]) => controller.authoringBriefing(id),
+    [IPC.cancelAuthoring]: ([id]) => controller.cancelAuthoring(id),
   };
 }
 

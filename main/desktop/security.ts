@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { IPC } from '../../preload/channels.ts';
 import type { IpcChannel } from '../../preload/channels.ts';
+import { MAX_CHANGE_CHARS, MAX_PROMPT_CHARS } from '../../shared/studio/authoring.ts';
 
 /** The welcome screen's origin: the built UI served by the app:// protocol (see app-protocol.ts). */
 export const APP_SCHEME = 'app';
@@ -137,6 +138,18 @@ const CompositionPath = AbsolutePath.refine(
 /** Example ids are composition keys (see shared/project/config.ts). */
 const ExampleId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'expected an example id');
 
+/** AuthoringJobRequestSchema (shared/studio/authoring.ts) in zod, with the same limits. */
+const AuthoringRequest = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('generate'), prompt: z.string().min(1).max(MAX_PROMPT_CHARS) }),
+  z.strictObject({
+    kind: z.literal('edit'),
+    spec: z.record(z.string(), z.unknown()),
+    change: z.string().min(1).max(MAX_CHANGE_CHARS),
+  }),
+]);
+
+const JobId = z.string().regex(/^[0-9a-f-]{36}$/, 'expected a job id');
+
 /** The arguments each channel accepts, as a tuple: extra or missing arguments are refused too. */
 export const IPC_ARGS = {
   [IPC.appVersion]: z.tuple([]),
@@ -149,6 +162,11 @@ export const IPC_ARGS = {
   // Only the shape here; the settings store validates each setting and names the bad one.
   [IPC.updateSettings]: z.tuple([z.record(z.string(), z.unknown())]),
   [IPC.revealInFolder]: z.tuple([AbsolutePath]),
+  [IPC.authoringAvailability]: z.tuple([]),
+  [IPC.startAuthoring]: z.tuple([AuthoringRequest]),
+  [IPC.authoringJob]: z.tuple([JobId]),
+  [IPC.authoringBriefing]: z.tuple([JobId]),
+  [IPC.cancelAuthoring]: z.tuple([JobId]),
 } satisfies Record<IpcChannel, z.ZodType<unknown[]>>;
 
 export type IpcArgs<C extends IpcChannel> = z.infer<(typeof IPC_ARGS)[C]>;

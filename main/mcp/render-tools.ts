@@ -9,7 +9,7 @@ import { AI_PROVIDERS } from '../authoring/providers.ts';
 import { OutputFields, RenderOptionsSchema } from '../../shared/protocol/render-options.ts';
 import type { OutputOptions } from '../../shared/protocol/render-options.ts';
 import { CreateRenderBodySchema, cancelRender, createRender } from '../renders/render-requests.ts';
-import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
+import { AuthoringRecordSchema } from '../../shared/protocol/authoring-record.ts';
 import { TemplateValuesArgument } from './template-tools.ts';
 import type { CreateRenderBody } from '../renders/render-requests.ts';
 import { findLiveJob } from '../renders/job-lookup.ts';

@@ -3,7 +3,7 @@
 import { RenderReceiptSchema } from '../../shared/protocol/receipt.ts';
 import { OutputFields, RenderOptionsSchema } from '../../shared/protocol/render-options.ts';
 import { QualityGateSchema, ReviewFindingSchema } from '../../shared/protocol/finding.ts';
-import { AuthoringRecordSchema } from '../authoring/authoring-record.ts';
+import { AuthoringRecordSchema } from '../../shared/protocol/authoring-record.ts';
 import { JOB_STATUSES, PROGRESS_STAGES, WEBHOOK_EVENTS } from '../jobs/job-store.ts';
 import type { JobError, JobProgress, RenderJob, StoredPoster, StoredVideo } from '../jobs/job-store.ts';
 import { fileKind, signDownloadToken } from '../storage/signed-link.ts';

@@ -16,6 +16,7 @@ import { StudioInputError } from './errors.ts';
 import { listExamples } from './examples.ts';
 import type { WorkspaceConnection } from '../../shared/studio/bridge.ts';
 import type { RecentFiles } from './recent-files.ts';
+import type { StudioAuthoring } from './authoring-jobs.ts';
 import type { SettingsStore } from './settings-store.ts';
 import { listProjectCompositions } from './project-compositions.ts';
 import { PREBUILT_TYPES } from './ui-files.ts';
@@ -26,6 +27,7 @@ export interface StudioHostApi {
   readonly appVersion: string;
   readonly recent: RecentFiles;
   readonly settings: SettingsStore;
+  readonly authoring: StudioAuthoring;
   connection(): WorkspaceConnection | null;
   open(file: string): Promise<WorkspaceConnection>;
   newFromExample(exampleId: string, folder: string): Promise<WorkspaceConnection>;
@@ -66,7 +68,7 @@ function asProblem(error: unknown): unknown {
   return new Problem(500, 'studio_failed', message.split('\n', 1)[0] ?? 'the studio failed');
 }
 
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
+export async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

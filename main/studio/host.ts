@@ -16,6 +16,7 @@ import { RecentFiles } from './recent-files.ts';
 import { SettingsStore } from './settings-store.ts';
 import { studioExtension } from './studio-extension.ts';
 import { studioUiDir } from './build-ui.ts';
+import { StudioAuthoring } from './authoring-jobs.ts';
 
 const COMPOSITION_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx']);
 
@@ -26,6 +27,8 @@ export interface StudioHostOptions {
   appVersion: string;
   /** The built UI; default dist/renderer (built on first use from a source checkout). */
   uiDir?: string;
+  /** Where the AI provider settings are read (as `kino generate` reads them); default process.env. */
+  aiEnv?: NodeJS.ProcessEnv;
 }
 
 export interface OpenComposition {
@@ -37,6 +40,8 @@ export interface OpenComposition {
 export class StudioHost {
   readonly settings: SettingsStore;
   readonly recent: RecentFiles;
+  /** Generate and Edit with words: one job at a time, outliving the workspace it started in. */
+  readonly authoring: StudioAuthoring;
   readonly mode: 'desktop' | 'browser';
   readonly appVersion: string;
   readonly #uiDir: string | undefined;
@@ -51,6 +56,7 @@ export class StudioHost {
     this.mode = options.mode;
     this.appVersion = options.appVersion;
     this.#uiDir = options.uiDir;
+    this.authoring = new StudioAuthoring(options.aiEnv);
   }
 
   get current(): OpenComposition | undefined {
@@ -92,6 +98,7 @@ export class StudioHost {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.authoring.close();
     await this.#opening?.catch(() => undefined);
     const current = this.#current;
     this.#current = undefined;

@@ -11,6 +11,7 @@ import { PREVIEW_PREFIX, previewKeyFor, studioPreviewRoutes } from './preview-ro
 import { hostApiRoutes } from './host-api-routes.ts';
 import { studioExportRoutes } from './export-routes.ts';
 import { EXPORTS_PREFIX } from '../../shared/studio/export-url.ts';
+import { authoringRoutes } from './authoring-routes.ts';
 import type { StudioHostApi } from './host-api-routes.ts';
 
 export const STUDIO_PREFIX = '/studio/';
@@ -56,6 +57,7 @@ export function studioExtension(options: StudioExtensionOptions): WorkspaceExten
       studioPreviewRoutes(app, preview, previewKeyFor(ctx.token));
       studioExportRoutes(app, ctx.resultsDir, previewKeyFor(ctx.token));
       hostApiRoutes(app, { host, ctx, previewKey: previewKeyFor(ctx.token) });
+      authoringRoutes(app, { authoring: host.authoring, ctx });
     },
     close: () => preview.close(),
   };

@@ -5,6 +5,7 @@ import './ui/layout.css';
 import './ui/preview.css';
 import './ui/side-panel.css';
 import './ui/welcome.css';
+import './ui/words.css';
 import { App } from './app/App.tsx';
 import { applyErrorPanelColors } from './ui/error-colors.ts';
 

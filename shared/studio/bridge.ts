@@ -2,6 +2,12 @@
 // preload exposes it over IPC (window.kinoDesktop); in browser mode (`kino studio`) the same calls go
 // over HTTP to /studio/api/* on the workspace server. The UI code is the same in both modes.
 import type { RenderReceipt } from '../protocol/receipt.ts';
+import type {
+  AuthoringAvailability,
+  AuthoringBriefing,
+  AuthoringJobRequest,
+  AuthoringJobView,
+} from './authoring.ts';
 
 /** Where the UI reaches the workspace of the open composition. */
 export interface WorkspaceConnection {
@@ -79,6 +85,17 @@ export interface StudioBridge {
   updateSettings(patch: Partial<StudioSettings>): Promise<StudioSettings>;
   /** Shows the file in the system's file manager (browser mode: on the machine running kino). */
   revealInFolder(path: string): Promise<void>;
+  /** Whether Generate and Edit with words can run here (an AI provider is configured), and how. */
+  authoringAvailability(): Promise<AuthoringAvailability>;
+  /**
+   * Starts a Generate or an Edit with words. A generate writes into the open composition's project
+   * (desktop, with none open: a folder chosen in a dialog; null when that is canceled).
+   */
+  startAuthoring(request: AuthoringJobRequest): Promise<AuthoringJobView | null>;
+  authoringJob(id: string): Promise<AuthoringJobView>;
+  /** What the model is sent (instructions and request), once the job has prepared it. */
+  authoringBriefing(id: string): Promise<AuthoringBriefing>;
+  cancelAuthoring(id: string): Promise<AuthoringJobView>;
   /** Desktop only: the path of a file dropped on the window (a browser cannot know it). */
   pathForFile?(file: File): string;
 }

@@ -11,6 +11,7 @@ import { baseName } from '../ui/format.ts';
 import { configureKinoTypeScript } from './kino-typescript.ts';
 import { monaco } from './monaco-setup.ts';
 import { isDirty, useSource } from './source-store.ts';
+import { EditWithWords } from '../words/EditWithWords.tsx';
 
 type CodeEditor = Parameters<OnMount>[0];
 
@@ -159,6 +160,7 @@ export function SourcePane(): ReactElement {
       )}
       {error && !conflict && <div className="notice err inset">{error}</div>}
       <CompileProblems problems={problems} />
+      {source?.toLowerCase().endsWith('.json') && <EditWithWords />}
       <div className="editor-host" data-testid="editor">
         {loaded ? (
           <Editor

@@ -3,6 +3,11 @@
 // (never sent to a server, never in a query string); it is then kept in this tab's sessionStorage,
 // so a reload keeps working, and removed from the address bar.
 import type {
+  AuthoringAvailability,
+  AuthoringBriefing,
+  AuthoringJobView,
+} from '../../../shared/studio/authoring.ts';
+import type {
   ExampleInfo,
   OpenOutcome,
   RecentFile,
@@ -65,5 +70,15 @@ export function createBrowserBridge(): StudioBridge {
     async revealInFolder(path: string) {
       await post<void>('/studio/api/reveal', { path });
     },
+    authoringAvailability: () => api().json<AuthoringAvailability>('/studio/api/authoring'),
+    startAuthoring: (request) => post<AuthoringJobView>('/studio/api/authoring/jobs', request),
+    authoringJob: (id) =>
+      api().json<AuthoringJobView>(`/studio/api/authoring/jobs/${encodeURIComponent(id)}`),
+    authoringBriefing: (id) =>
+      api().json<AuthoringBriefing>(`/studio/api/authoring/jobs/${encodeURIComponent(id)}/briefing`),
+    cancelAuthoring: (id) =>
+      api().json<AuthoringJobView>(`/studio/api/authoring/jobs/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
   };
 }

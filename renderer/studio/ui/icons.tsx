@@ -110,6 +110,15 @@ const paths: Record<string, ReactElement> = {
       strokeLinecap="round"
     />
   ),
+  sparkle: (
+    <path
+      d="M8 2.5 9.3 6.7 13.5 8 9.3 9.3 8 13.5 6.7 9.3 2.5 8 6.7 6.7z M12.5 2v2.5M11.25 3.25h2.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+      strokeLinejoin="round"
+    />
+  ),
   plus: <path d="M8 3v10M3 8h10" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />,
 };
 

@@ -7,6 +7,7 @@ import { isDirty, useSource } from '../editor/source-store.ts';
 import { describeError, useSession } from '../session/session-store.ts';
 import { baseName, timeAgo } from '../ui/format.ts';
 import { Icon, Logo } from '../ui/icons.tsx';
+import { GenerateCard } from '../words/GenerateCard.tsx';
 
 interface ProjectComposition {
   path: string;
@@ -87,6 +88,7 @@ export function Welcome({ onClose }: { onClose?: () => void }): ReactElement {
           )}
         </header>
         {open.error && <div className="notice err">{open.error}</div>}
+        <GenerateCard />
         <div className="welcome-grid">
           <section className="welcome-card">
             <h2>Open</h2>

@@ -1,5 +1,5 @@
-// What a job (and a CLI run) records of an AI authoring, declared once as JSON Schema: the render
-// API's job schema embeds it and the type authorSpec returns is derived from it.
+// What an AI authoring records (a job, a CLI run, the studio), declared once as JSON Schema: the
+// render API's job schema embeds it, the studio shows it, and authorSpec's result type derives from it.
 import type { FromSchema } from 'json-schema-to-ts';
 
 const IssueSchema = {
