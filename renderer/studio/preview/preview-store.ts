@@ -32,6 +32,8 @@ export const usePreview = create<PreviewState>((set, get) => ({
   runtimeError: undefined,
   missing: [],
   connected: false,
+  video: undefined,
+  selectionBox: undefined,
   player: undefined,
   aspect: undefined,
 
