@@ -115,10 +115,21 @@ export function SourcePane(): ReactElement {
   useEffect(() => {
     if (!jump || !editor) return;
     const position = { lineNumber: jump.line, column: jump.column };
-    editor.setPosition(position);
-    editor.setScrollLeft(0);
-    editor.revealPositionInCenter(position);
-    editor.focus();
+    if (jump.end) {
+      const range = {
+        startLineNumber: jump.line,
+        startColumn: jump.column,
+        endLineNumber: jump.end.line,
+        endColumn: jump.end.column,
+      };
+      editor.setSelection(range);
+      editor.revealRangeInCenterIfOutsideViewport(range);
+    } else {
+      editor.setPosition(position);
+      editor.setScrollLeft(0);
+      editor.revealPositionInCenter(position);
+    }
+    if (jump.focus) editor.focus();
   }, [jump, editor]);
 
   const onMount: OnMount = (mounted) => {

@@ -11,7 +11,11 @@ export interface SourceRange {
 
 class Scanner {
   index = 0;
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 
   skipSpace(): void {
     while (this.index < this.text.length && /\s/.test(this.text[this.index]!)) this.index++;
