@@ -116,14 +116,10 @@ export function SourcePane(): ReactElement {
     if (!jump || !editor) return;
     const position = { lineNumber: jump.line, column: jump.column };
     if (jump.end) {
-      const range = {
-        startLineNumber: jump.line,
-        startColumn: jump.column,
-        endLineNumber: jump.end.line,
-        endColumn: jump.end.column,
-      };
+      // Selected from its end back to its start: the cursor (and the view) on the first line.
+      const range = new monaco.Selection(jump.end.line, jump.end.column, jump.line, jump.column);
       editor.setSelection(range);
-      editor.revealRangeInCenterIfOutsideViewport(range);
+      editor.revealRangeNearTopIfOutsideViewport(range);
     } else {
       editor.setPosition(position);
       editor.setScrollLeft(0);
