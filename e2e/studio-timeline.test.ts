@@ -31,7 +31,17 @@ export default video(
   { overlays: [text('LIVE', { id: 'badge', x: 0.85, y: 0.08, size: 48 })] },
 );
 `;
-const ROW_LABELS = ['opening', 'panel', 'headline', 'middle', 'second', 'closing', 'thanks', 'fine-print', 'badge'];
+const ROW_LABELS = [
+  'opening',
+  'panel',
+  'headline',
+  'middle',
+  'second',
+  'closing',
+  'thanks',
+  'fine-print',
+  'badge',
+];
 
 const frameOf = async (page: Page) => Number(await testIdAttribute(page, 'stage', 'data-frame'));
 const isPlaying = async (page: Page) =>
@@ -209,7 +219,9 @@ describe.skipIf(!hasChromium)('Studio timeline: a .ts composition', () => {
   it('marks review findings on their rows; a marker seeks to its frame', async () => {
     await page.click('[data-testid="tab-review"]');
     await page.click('[data-testid="run-review"]');
-    const marker = page.locator('[data-key="s2/e1"] [data-testid="finding-marker"][data-code="text_too_small"]');
+    const marker = page.locator(
+      '[data-key="s2/e1"] [data-testid="finding-marker"][data-code="text_too_small"]',
+    );
     await marker.waitFor({ timeout: 90_000 });
     await pause(page);
     await clickRulerAt(page, 5, total);
@@ -233,7 +245,9 @@ describe.skipIf(!hasChromium)('Studio timeline: a JSON spec', () => {
     } catch (error) {
       // This branch's studio may open .ts only (the inputs part opens specs): say so, do not fail.
       if (!/is not a composition/.test(String(error))) throw error;
-      refused = String(error).split('\n').find((line) => line.includes('not a composition'));
+      refused = String(error)
+        .split('\n')
+        .find((line) => line.includes('not a composition'));
     }
   });
 

@@ -23,7 +23,9 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** Space on a focused button would click it too (on key up): play/pause must win, once. */
 function isPressable(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('button, [role="button"], [role="tab"], input') !== null;
+  return (
+    target instanceof HTMLElement && target.closest('button, [role="button"], [role="tab"], input') !== null
+  );
 }
 
 function startRender(): void {

@@ -100,7 +100,7 @@ function TrackRow(props: {
   return (
     <div
       role="row"
-      className={`timeline-row ${track.kind}${selected ? ' selected' : ''}`}
+      className={`timeline-row track-${track.kind}${selected ? ' selected' : ''}`}
       aria-selected={selected}
       data-testid="timeline-row"
       data-key={track.key}
@@ -112,7 +112,10 @@ function TrackRow(props: {
       <div role="gridcell" className="timeline-lane">
         <button
           className="timeline-bar"
-          style={{ left: track.startFrame * perFrame, width: Math.max(2, (track.endFrame - track.startFrame) * perFrame) }}
+          style={{
+            left: track.startFrame * perFrame,
+            width: Math.max(2, (track.endFrame - track.startFrame) * perFrame),
+          }}
           onClick={() => select(selected ? undefined : track)}
           aria-label={`${track.type} ${track.label}, frames ${track.startFrame}–${track.endFrame}`}
           aria-pressed={selected}

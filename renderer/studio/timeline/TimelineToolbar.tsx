@@ -30,7 +30,7 @@ export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement 
         title="Clear in and out (Alt+X)"
         aria-label="Clear in and out"
       >
-        Clear
+        ✕
       </button>
       <span className="mono muted timeline-marks" data-testid="timeline-marks">
         {hasMarks ? `${inPoint ?? 0}–${outPoint ?? 'end'}` : ''}
@@ -83,8 +83,14 @@ export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement 
       >
         +
       </button>
-      <button className="btn small ghost" onClick={() => setZoom(1)} disabled={zoom <= 1} title="Fit the video">
-        Fit
+      <button
+        className="btn small ghost"
+        onClick={() => setZoom(1)}
+        disabled={zoom <= 1}
+        aria-label="Fit the video"
+        title="Fit the whole video"
+      >
+        ⤢
       </button>
     </div>
   );

@@ -40,7 +40,8 @@ describe('locateTrack in a .ts source', () => {
 
 describe('locateTrack in a JSON spec', () => {
   it('goes by the row pointer', () => {
-    const json = '{\n  "scenes": [\n    { "elements": [\n      { "type": "text", "text": "Second" }\n    ] }\n  ]\n}';
+    const json =
+      '{\n  "scenes": [\n    { "elements": [\n      { "type": "text", "text": "Second" }\n    ] }\n  ]\n}';
     expect(locateTrack(json, track(['Second'], '/scenes/0/elements/0'), true)).toMatchObject({
       startLineNumber: 4,
       startColumn: 7,

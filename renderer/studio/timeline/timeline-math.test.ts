@@ -58,8 +58,14 @@ describe('in and out points', () => {
       range: { start: 30, end: 61 },
       loop: true,
     });
-    expect(playbackOf({ inPoint: 30, outPoint: undefined }, false, 1, 300).range).toEqual({ start: 30, end: 300 });
-    expect(playbackOf({ inPoint: undefined, outPoint: 9 }, true, 1, 300).range).toEqual({ start: 0, end: 10 });
+    expect(playbackOf({ inPoint: 30, outPoint: undefined }, false, 1, 300).range).toEqual({
+      start: 30,
+      end: 300,
+    });
+    expect(playbackOf({ inPoint: undefined, outPoint: 9 }, true, 1, 300).range).toEqual({
+      start: 0,
+      end: 10,
+    });
     expect(playbackOf({ inPoint: undefined, outPoint: undefined }, true, 1, 300).range).toBeUndefined();
   });
 });

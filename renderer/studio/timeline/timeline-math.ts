@@ -43,11 +43,17 @@ export interface Marks {
 
 /** An in point after the out point drops the out point, and the other way round (as editors do). */
 export function markIn(marks: Marks, frame: number): Marks {
-  return { inPoint: frame, outPoint: marks.outPoint !== undefined && marks.outPoint < frame ? undefined : marks.outPoint };
+  return {
+    inPoint: frame,
+    outPoint: marks.outPoint !== undefined && marks.outPoint < frame ? undefined : marks.outPoint,
+  };
 }
 
 export function markOut(marks: Marks, frame: number): Marks {
-  return { outPoint: frame, inPoint: marks.inPoint !== undefined && marks.inPoint > frame ? undefined : marks.inPoint };
+  return {
+    outPoint: frame,
+    inPoint: marks.inPoint !== undefined && marks.inPoint > frame ? undefined : marks.inPoint,
+  };
 }
 
 /** What the player is told: the rate, the loop, and the marks as a range (none: the whole video). */

@@ -8,7 +8,11 @@ import { useTimeline } from './timeline-store.ts';
 
 vi.mock('../session/resolve-bridge.ts', () => ({ resolveBridge: () => ({ mode: 'browser' }) }));
 
-const initial = { timeline: useTimeline.getState(), preview: usePreview.getState(), source: useSource.getState() };
+const initial = {
+  timeline: useTimeline.getState(),
+  preview: usePreview.getState(),
+  source: useSource.getState(),
+};
 
 function attachPlayer() {
   const player = { configure: vi.fn(), play: vi.fn(), pause: vi.fn(), select: vi.fn(), seek: vi.fn() };
@@ -42,7 +46,11 @@ describe('timeline store', () => {
     expect(useTimeline.getState()).toMatchObject({ inPoint: 40, outPoint: 70 });
     expect(player.configure).toHaveBeenLastCalledWith({ rate: 1, range: { start: 40, end: 71 }, loop: true });
     useTimeline.getState().toggleLoop();
-    expect(player.configure).toHaveBeenLastCalledWith({ rate: 1, range: { start: 40, end: 71 }, loop: false });
+    expect(player.configure).toHaveBeenLastCalledWith({
+      rate: 1,
+      range: { start: 40, end: 71 },
+      loop: false,
+    });
     useTimeline.getState().clearMarks();
     expect(player.configure).toHaveBeenLastCalledWith({ rate: 1, range: undefined, loop: false });
   });
