@@ -118,6 +118,24 @@ describe.skipIf(!hasChromium)('Studio timeline: a .ts composition', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  it('zooms with its buttons and Ctrl+wheel, and fits again', async () => {
+    const bar = page.locator('[data-key="s1"] [data-testid="timeline-bar"]');
+    const width = async () => (await bar.boundingBox())!.width;
+    const fitted = await width();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect((await width()) / fitted).toBeCloseTo(2.25, 1);
+    const body = (await page.locator('[data-testid="timeline-body"]').boundingBox())!;
+    await page.mouse.move(body.x + body.width / 2, body.y + body.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect.poll(async () => (await width()) / fitted).toBeGreaterThan(3);
+    await studioShot(page, 'timeline-zoom');
+    await page.getByRole('button', { name: 'Fit the video' }).click();
+    expect(await width()).toBeCloseTo(fitted, 0);
+  });
+
   it('selects an element from its bar: its box on the preview, the editor on its line', async () => {
     await pause(page);
     await page.click('[data-key="s0/e1"] [data-testid="timeline-bar"]');

@@ -215,7 +215,7 @@ export class PreviewPlayer {
     const loaded = this.#loaded;
     if (!loaded) return;
     try {
-      loaded.media.sync(frame, this.#clock.playing);
+      loaded.media.sync(frame, this.#clock.playing, this.#clock.rate);
       this.#selectedBounds = undefined;
       drawFrame(this.#ctx, loaded.video, frame, loaded.env);
       this.#reportSelection();

@@ -1,6 +1,5 @@
 // The Timeline's controls: in/out points, loop, speed, zoom. Each has its shortcut in its title.
 import type { ReactElement } from 'react';
-import { usePreview } from '../preview/preview-store.ts';
 import { formatRate, SPEEDS, ZOOM_STEP } from './timeline-math.ts';
 import { useTimeline } from './timeline-store.ts';
 
@@ -11,7 +10,6 @@ export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement 
   const speed = useTimeline((s) => s.speed);
   const rate = useTimeline((s) => s.rate);
   const zoom = useTimeline((s) => s.zoom);
-  const playing = usePreview((s) => s.playing);
   const { markIn, markOut, clearMarks, toggleLoop, setSpeed, setZoom } = useTimeline.getState();
   const hasMarks = inPoint !== undefined || outPoint !== undefined;
   return (
@@ -63,7 +61,7 @@ export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement 
         data-rate={rate}
         title="Rate playing (J slower/back, K pause, L faster)"
       >
-        {playing || rate !== speed ? formatRate(rate) : ''}
+        {rate !== speed ? formatRate(rate) : ''}
       </span>
       <button
         className="btn small ghost"
