@@ -40,6 +40,9 @@ function useLaneWidth(body: React.RefObject<HTMLDivElement | null>): number {
 
 function Ruler({ perFrame, total, fps }: { perFrame: number; total: number; fps: number }): ReactElement {
   const seek = usePreview((s) => s.seek);
+  const frame = usePreview((s) => s.frame);
+  const inPoint = useTimeline((s) => s.inPoint);
+  const outPoint = useTimeline((s) => s.outPoint);
   const step = tickFrames(perFrame, fps);
   const ticks: number[] = [];
   for (let frame = 0; frame < total; frame += step) ticks.push(frame);
@@ -61,11 +64,26 @@ function Ruler({ perFrame, total, fps }: { perFrame: number; total: number; fps:
         if (event.currentTarget.hasPointerCapture(event.pointerId)) seekAt(event);
       }}
     >
-      {ticks.map((frame) => (
-        <span key={frame} className="timeline-tick" style={{ left: frame * perFrame }}>
-          {tickLabel(frame, fps, step)}
+      {ticks.map((tick) => (
+        <span key={tick} className="timeline-tick" style={{ left: tick * perFrame }}>
+          {tickLabel(tick, fps, step)}
         </span>
       ))}
+      {inPoint !== undefined && (
+        <span
+          className="timeline-ruler-mark in"
+          style={{ left: inPoint * perFrame }}
+          title={`In: ${inPoint}`}
+        />
+      )}
+      {outPoint !== undefined && (
+        <span
+          className="timeline-ruler-mark out"
+          style={{ left: (outPoint + 1) * perFrame }}
+          title={`Out: ${outPoint}`}
+        />
+      )}
+      <span className="timeline-ruler-head" style={{ left: frame * perFrame }} />
     </div>
   );
 }
