@@ -250,6 +250,19 @@ describe.skipIf(!hasChromium)('Studio timeline: a .ts composition', () => {
     await studioShot(page, 'timeline-findings');
     expect(session.pageErrors).toEqual([]);
   });
+
+  it('follows an edit: a saved element gets its row', async () => {
+    const edited = THREE_SCENES.replace(
+      "[text('Second scene', { id: 'second', size: 90 })]",
+      "[text('Second scene', { id: 'second', size: 90 }), text('Added', { id: 'added', y: 0.7 })]",
+    );
+    expect(edited).not.toBe(THREE_SCENES);
+    writeFileSync(join(session.project, 'compositions', 'three-scenes.ts'), edited);
+    const added = page.locator('[data-key="s1/e1"]');
+    await added.waitFor({ timeout: 30_000 });
+    expect(await added.getByRole('rowheader').textContent()).toBe('added');
+    expect(await page.locator('[data-testid="timeline-row"]').count()).toBe(ROW_LABELS.length + 1);
+  });
 });
 
 describe.skipIf(!hasChromium)('Studio timeline: a JSON spec', () => {

@@ -164,31 +164,62 @@ function useFindingsByTrack(tracks: Track[]): Map<string, ReviewFinding[]> {
   }, [findings, tracks]);
 }
 
-/** Ctrl/Cmd+wheel zooms around the pointer (a native listener: React's wheel events are passive). */
-function useWheelZoom(
-  body: React.RefObject<HTMLDivElement | null>,
-  view: { perFrame: number; width: number; total: number },
-  keepScroll: React.RefObject<number | undefined>,
-): void {
+interface ZoomView {
+  perFrame: number;
+  width: number;
+  total: number;
+  frame: number;
+}
+
+/**
+ * Zooming keeps a frame where it is on screen: the one under the pointer for Ctrl/Cmd+wheel (a native
+ * listener: React's wheel events are passive), the playhead for the buttons. Returns the buttons' zoom.
+ */
+function useZoom(body: React.RefObject<HTMLDivElement | null>, view: ZoomView): (factor: number) => void {
   const latest = useRef(view);
   latest.current = view;
+  const pendingScroll = useRef<number | undefined>(undefined);
+  const [zoomBy] = useState(() => (factor: number, pointerX?: number) => {
+    const element = body.current;
+    if (!element) return;
+    const { perFrame, width, total, frame } = latest.current;
+    const { zoom, setZoom } = useTimeline.getState();
+    const next = factor === 0 ? 1 : clampZoom(zoom * factor, width, total);
+    const playheadX = frame * perFrame - element.scrollLeft;
+    const x = pointerX ?? (playheadX >= 0 && playheadX <= width ? playheadX : width / 2);
+    const anchor = (element.scrollLeft + x) / perFrame;
+    pendingScroll.current = scrollKeeping(anchor, x, pixelsPerFrame(width, total, next));
+    setZoom(next);
+  });
   useEffect(() => {
     const element = body.current;
     if (!element) return;
     const onWheel = (event: WheelEvent) => {
       if (!(event.ctrlKey || event.metaKey)) return;
       event.preventDefault();
-      const { perFrame, width, total } = latest.current;
-      const { zoom, setZoom } = useTimeline.getState();
-      const next = clampZoom(zoom * (event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP), width, total);
       const pointerX = event.clientX - element.getBoundingClientRect().left - LABEL_WIDTH;
-      const frame = (element.scrollLeft + pointerX) / perFrame;
-      keepScroll.current = scrollKeeping(frame, pointerX, pixelsPerFrame(width, total, next));
-      setZoom(next);
+      zoomBy(event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, pointerX);
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
-  }, [body, keepScroll]);
+  }, [body, zoomBy]);
+  useLayoutEffect(() => {
+    if (pendingScroll.current !== undefined && body.current) body.current.scrollLeft = pendingScroll.current;
+    pendingScroll.current = undefined;
+  }, [body, view.perFrame]);
+  return zoomBy;
+}
+
+/** While playing, zoomed in, the view pages along so the playhead stays in sight. */
+function useFollowPlayhead(body: React.RefObject<HTMLDivElement | null>, view: ZoomView): void {
+  const playing = usePreview((s) => s.playing);
+  const { frame, perFrame, width } = view;
+  useEffect(() => {
+    const element = body.current;
+    if (!playing || !element) return;
+    const x = frame * perFrame;
+    if (x < element.scrollLeft || x > element.scrollLeft + width) element.scrollLeft = Math.max(0, x - 24);
+  }, [body, playing, frame, perFrame, width]);
 }
 
 export function Timeline(): ReactElement {
@@ -203,13 +234,14 @@ export function Timeline(): ReactElement {
   const outPoint = useTimeline((s) => s.outPoint);
   const notice = useTimeline((s) => s.notice);
   const body = useRef<HTMLDivElement>(null);
-  const keepScroll = useRef<number | undefined>(undefined);
   const width = useLaneWidth(body);
   const zoom = clampZoom(zoomAsked, width, total);
   const perFrame = pixelsPerFrame(width, total, zoom);
   const tracks = useMemo(() => (video ? tracksOf(video) : []), [video]);
   const findings = useFindingsByTrack(tracks);
-  useWheelZoom(body, { perFrame, width, total }, keepScroll);
+  const view = { perFrame, width, total, frame };
+  const zoomBy = useZoom(body, view);
+  useFollowPlayhead(body, view);
 
   // A new player (another aspect, a reload) or a new length: tell it again what to play and show.
   useEffect(() => {
@@ -217,18 +249,13 @@ export function Timeline(): ReactElement {
     player?.select(useTimeline.getState().selected);
   }, [player, total]);
 
-  useLayoutEffect(() => {
-    if (keepScroll.current !== undefined && body.current) body.current.scrollLeft = keepScroll.current;
-    keepScroll.current = undefined;
-  }, [perFrame]);
-
   const laneWidth = total * perFrame;
   const hasMarks = inPoint !== undefined || outPoint !== undefined;
   const markStart = inPoint ?? 0;
   const markEnd = (outPoint ?? total - 1) + 1;
   return (
     <section className="timeline" role="region" aria-label="Timeline" data-testid="timeline">
-      <TimelineToolbar maxZoom={maxZoom(width, total)} />
+      <TimelineToolbar canZoomIn={zoom < maxZoom(width, total)} onZoom={zoomBy} />
       {notice && <div className="timeline-notice muted">{notice}</div>}
       <div className="timeline-body" ref={body} data-testid="timeline-body">
         <div

@@ -3,14 +3,19 @@ import type { ReactElement } from 'react';
 import { formatRate, SPEEDS, ZOOM_STEP } from './timeline-math.ts';
 import { useTimeline } from './timeline-store.ts';
 
-export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement {
+/** `onZoom(factor)` zooms by a factor; 0 fits the whole video again. */
+export function TimelineToolbar(props: {
+  canZoomIn: boolean;
+  onZoom: (factor: number) => void;
+}): ReactElement {
+  const { canZoomIn, onZoom } = props;
   const inPoint = useTimeline((s) => s.inPoint);
   const outPoint = useTimeline((s) => s.outPoint);
   const loop = useTimeline((s) => s.loop);
   const speed = useTimeline((s) => s.speed);
   const rate = useTimeline((s) => s.rate);
   const zoom = useTimeline((s) => s.zoom);
-  const { markIn, markOut, clearMarks, toggleLoop, setSpeed, setZoom } = useTimeline.getState();
+  const { markIn, markOut, clearMarks, toggleLoop, setSpeed } = useTimeline.getState();
   const hasMarks = inPoint !== undefined || outPoint !== undefined;
   return (
     <div className="timeline-toolbar" role="toolbar" aria-label="Timeline controls">
@@ -65,7 +70,7 @@ export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement 
       </span>
       <button
         className="btn small ghost"
-        onClick={() => setZoom(zoom / ZOOM_STEP)}
+        onClick={() => onZoom(1 / ZOOM_STEP)}
         disabled={zoom <= 1}
         aria-label="Zoom out"
         title="Zoom out (Ctrl+wheel)"
@@ -74,8 +79,8 @@ export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement 
       </button>
       <button
         className="btn small ghost"
-        onClick={() => setZoom(Math.min(maxZoom, zoom * ZOOM_STEP))}
-        disabled={zoom >= maxZoom}
+        onClick={() => onZoom(ZOOM_STEP)}
+        disabled={!canZoomIn}
         aria-label="Zoom in"
         title="Zoom in (Ctrl+wheel)"
       >
@@ -83,7 +88,7 @@ export function TimelineToolbar({ maxZoom }: { maxZoom: number }): ReactElement 
       </button>
       <button
         className="btn small ghost"
-        onClick={() => setZoom(1)}
+        onClick={() => onZoom(0)}
         disabled={zoom <= 1}
         aria-label="Fit the video"
         title="Fit the whole video"
