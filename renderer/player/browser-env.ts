@@ -3,6 +3,7 @@
 import type {
   CodeHighlighter,
   Ctx2D,
+  DrawReviewHooks,
   DrawEnv,
   MediaLookup,
   OffscreenSurface,
@@ -34,9 +35,11 @@ export function createBrowserDrawEnv(
   fps: number,
   media: MediaLookup,
   code?: CodeHighlighter,
+  review?: DrawReviewHooks,
 ): DrawEnv {
   return {
     code,
+    review,
     size,
     scale: designScale(size),
     fps,

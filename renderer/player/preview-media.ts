@@ -93,8 +93,8 @@ export class PreviewMedia implements MediaLookup {
   }
 
   /** Brings every video to frame `frame` before it is drawn. */
-  sync(frame: number, playing: boolean): void {
-    for (const video of this.#videos.values()) video.sync(frame, playing);
+  sync(frame: number, playing: boolean, rate = 1): void {
+    for (const video of this.#videos.values()) video.sync(frame, playing, rate);
   }
 
   image(src: string): DrawableImage | undefined {

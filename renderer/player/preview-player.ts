@@ -2,7 +2,7 @@
 // modules as `kino preview`), and swaps in every new build the workspace announces, keeping the frame.
 // It lives outside React: it owns a requestAnimationFrame loop and tells the preview store what it shows.
 import { drawFrame } from '../../shared/draw/frame.ts';
-import type { DrawEnv } from '../../shared/canvas/types.ts';
+import type { DrawEnv, DrawnElement } from '../../shared/canvas/types.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { FontFace } from '../../shared/spec/schema.ts';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
@@ -14,6 +14,7 @@ import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
 import { loadBundledFonts, loadCustomFonts } from './fonts.ts';
 import { importModel } from './load-composition.ts';
 import { PlaybackClock } from './playback-clock.ts';
+import type { PlaybackSettings } from './playback-clock.ts';
 import { PreviewMedia } from './preview-media.ts';
 import { PreviewSound } from './preview-sound.ts';
 import type { SoundState } from './preview-sound.ts';
@@ -56,6 +57,17 @@ export interface PlayerState {
   connected: boolean;
   /** The sound: muted or playing, and how many voices sound now. */
   sound: SoundState;
+  /** The timeline the preview plays (for the size shown): what the studio's Timeline lists. */
+  video: ResolvedVideo | undefined;
+  /** Where the selected element is drawn on the frame shown, in canvas pixels; none when it is not. */
+  selectionBox: DrawnBox | undefined;
+}
+
+export interface DrawnBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 interface Loaded {
@@ -108,6 +120,10 @@ export class PreviewPlayer {
   #reportedFrame = -1;
   #reportedPlaying = false;
   #autoplay = true;
+  /** The element whose drawn box is reported (an element key), and its box on the frame drawn. */
+  #selected: string | undefined;
+  #selectedBounds: Bounds | undefined;
+  #reportedBox = '';
   /** Bumped by every present: a slower, older one must not replace a newer one's picture. */
   #generation = 0;
   /** The latest build failed to load: the older one it replaces must not play on under the error. */
@@ -144,6 +160,21 @@ export class PreviewPlayer {
     return this.#clock.frame;
   }
 
+  play(): void {
+    this.#act((now) => this.#clock.play(now));
+  }
+
+  /** Rate, loop and the range playback stays in (the studio's speed and in/out points). */
+  configure(settings: PlaybackSettings): void {
+    this.#act((now) => this.#clock.configure(settings, now));
+  }
+
+  /** Reports where the element with this key is drawn (selectionBox) on every frame shown. */
+  select(key: string | undefined): void {
+    this.#selected = key;
+    this.#dirty = true;
+  }
+
   togglePlay(): void {
     this.#act((now) => (this.#clock.playing ? this.#clock.pause(now) : this.#clock.play(now)));
   }
@@ -161,11 +192,6 @@ export class PreviewPlayer {
       this.#clock.pause(now);
       this.#clock.seek(this.#clock.frame + delta, now);
     });
-  }
-
-  /** Plays at `rate` times real time; the sound follows (its pitch too). */
-  setRate(rate: number): void {
-    this.#act((now) => this.#clock.setRate(rate, now));
   }
 
   /** Call from the user's click: browsers start a page's audio only inside a gesture. */
@@ -224,8 +250,10 @@ export class PreviewPlayer {
     const loaded = this.#loaded;
     if (!loaded || this.#blanked) return;
     try {
-      loaded.media.sync(frame, this.#clock.playing);
+      loaded.media.sync(frame, this.#clock.playing, this.#clock.rate);
+      this.#selectedBounds = undefined;
       drawFrame(this.#ctx, loaded.video, frame, loaded.env);
+      this.#reportSelection();
     } catch (error) {
       // An author's custom draw threw: stop on that frame rather than throw 60 times a second.
       this.#clock.pause(performance.now());
@@ -326,7 +354,16 @@ export class PreviewPlayer {
     }
     this.#loaded?.media.dispose();
     this.#blanked = false;
-    this.#loaded = { model, video, env: createBrowserDrawEnv(video.size, video.fps, media, code), media };
+    // Review's observe hook, only while an element is selected: the box inspect reports, at no cost otherwise.
+    const observe = (drawn: DrawnElement) => this.#observe(drawn);
+    const selected = () => this.#selected !== undefined;
+    const review = {
+      get observe() {
+        return selected() ? observe : undefined;
+      },
+    };
+    const env = createBrowserDrawEnv(video.size, video.fps, media, code, review);
+    this.#loaded = { model, video, env, media };
     const canvas = this.#options.canvas;
     if (canvas.width !== video.size.width) canvas.width = video.size.width;
     if (canvas.height !== video.size.height) canvas.height = video.size.height;
@@ -343,9 +380,53 @@ export class PreviewPlayer {
       title: model.title,
       modelAspect: typeof model.aspect === 'string' ? model.aspect : undefined,
       missing: [...missingFonts, ...media.missing, ...missingSounds],
+      video,
     });
     this.#report(true);
     // Not forced: a build that changed no sound keeps its voices (setVideo stopped them otherwise).
     this.#followSound(false);
   }
+
+  #observe(drawn: DrawnElement): void {
+    if (drawn.key !== this.#selected) return;
+    const b = deviceBounds(drawn);
+    const had = this.#selectedBounds;
+    this.#selectedBounds = had
+      ? {
+          x0: Math.min(had.x0, b.x0),
+          y0: Math.min(had.y0, b.y0),
+          x1: Math.max(had.x1, b.x1),
+          y1: Math.max(had.y1, b.y1),
+        }
+      : b;
+  }
+
+  #reportSelection(): void {
+    const b = this.#selectedBounds;
+    const box = b ? { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 } : undefined;
+    const id = box ? `${box.x},${box.y},${box.width},${box.height}` : '';
+    if (id === this.#reportedBox) return;
+    this.#reportedBox = id;
+    this.#options.onState({ selectionBox: box });
+  }
+}
+
+interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** An element's box on the frame, through its transform (as main/review's deviceBounds computes it). */
+function deviceBounds({ box, transform: m }: DrawnElement): Bounds {
+  const corners = [
+    [box.x, box.y],
+    [box.x + box.width, box.y],
+    [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height],
+  ] as const;
+  const xs = corners.map(([x, y]) => m.a * x + m.c * y + m.e);
+  const ys = corners.map(([x, y]) => m.b * x + m.d * y + m.f);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }

@@ -104,7 +104,8 @@ export class PreviewSound {
   /** Called on every animation frame and on every intent (`force`: play, pause, seek). */
   follow(seconds: number, playing: boolean, speed: number, force = false): void {
     const context = this.#context;
-    if (this.#muted || !context || context.state !== 'running' || !playing) {
+    // Played backwards (J in the studio) the picture steps through frames: sound has no reverse.
+    if (this.#muted || !context || context.state !== 'running' || !playing || speed <= 0) {
       if (this.#started.length > 0 || this.#anchor) this.#stop();
       return;
     }

@@ -68,8 +68,11 @@ export class PreviewVideo {
     return element;
   }
 
-  /** Puts the element where output frame `frame` needs it. */
-  sync(frame: number, playing: boolean): void {
+  /**
+   * Puts the element where output frame `frame` needs it; `rate` is the preview's (2× plays the element
+   * twice as fast; backwards, which an element cannot play, it is seeked frame by frame).
+   */
+  sync(frame: number, playing: boolean, rate = 1): void {
     const element = this.element;
     this.#active = isActive(this.use, frame);
     if (!this.#active || this.#failed) {
@@ -77,8 +80,8 @@ export class PreviewVideo {
       return;
     }
     const { seconds, holding } = sourceMoment(this.use, frame, this.#fps, element.duration);
-    if (playing && !holding) {
-      element.playbackRate = this.use.rate;
+    if (playing && rate > 0 && !holding) {
+      element.playbackRate = this.use.rate * rate;
       if (element.paused || Math.abs(element.currentTime - seconds) > PLAYING_DRIFT_SECONDS) {
         element.currentTime = seconds;
       }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
 import './ui/layout.css';
 import './ui/preview.css';
+import './ui/timeline.css';
 import './ui/side-panel.css';
 import './ui/welcome.css';
 import './ui/words.css';

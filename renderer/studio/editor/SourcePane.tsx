@@ -116,10 +116,17 @@ export function SourcePane(): ReactElement {
   useEffect(() => {
     if (!jump || !editor) return;
     const position = { lineNumber: jump.line, column: jump.column };
-    editor.setPosition(position);
-    editor.setScrollLeft(0);
-    editor.revealPositionInCenter(position);
-    editor.focus();
+    if (jump.end) {
+      // Selected from its end back to its start: the cursor (and the view) on the first line.
+      const range = new monaco.Selection(jump.end.line, jump.end.column, jump.line, jump.column);
+      editor.setSelection(range);
+      editor.revealRangeNearTopIfOutsideViewport(range);
+    } else {
+      editor.setPosition(position);
+      editor.setScrollLeft(0);
+      editor.revealPositionInCenter(position);
+    }
+    if (jump.focus) editor.focus();
   }, [jump, editor]);
 
   const onMount: OnMount = (mounted) => {

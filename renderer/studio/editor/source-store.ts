@@ -3,10 +3,15 @@
 import { create } from 'zustand';
 import { describeError, useSession, workspaceClient } from '../session/session-store.ts';
 import { WorkspaceProblem } from '../session/workspace-client.ts';
+import type { SourceRange } from './json-pointer.ts';
 
 export interface JumpTarget {
   line: number;
   column: number;
+  /** Selected up to here (a timeline row's element); else only the cursor moves. */
+  end?: { line: number; column: number };
+  /** Whether the editor takes the keyboard (a compile error: yes; a timeline click: no). */
+  focus: boolean;
   /** Changes on every request, so jumping to the same line twice still moves the editor. */
   nonce: number;
 }
@@ -25,6 +30,8 @@ interface SourceState {
   edit(text: string): void;
   save(options?: { overwrite?: boolean }): Promise<boolean>;
   jumpTo(line: number, column?: number): void;
+  /** Selects and shows a range, leaving the keyboard where it is. */
+  reveal(range: SourceRange): void;
 }
 
 export const useSource = create<SourceState>((set, get) => ({
@@ -78,7 +85,19 @@ export const useSource = create<SourceState>((set, get) => ({
   },
 
   jumpTo(line, column = 1) {
-    set({ jump: { line, column, nonce: Date.now() } });
+    set({ jump: { line, column, focus: true, nonce: Date.now() } });
+  },
+
+  reveal(range) {
+    set({
+      jump: {
+        line: range.startLineNumber,
+        column: range.startColumn,
+        end: { line: range.endLineNumber, column: range.endColumn },
+        focus: false,
+        nonce: Date.now(),
+      },
+    });
   },
 }));
 

@@ -10,6 +10,7 @@ import { useFrames } from '../frames/frames-store.ts';
 import { useSession } from '../session/session-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PreviewPlayer } from '../../player/preview-player.ts';
+import { Timeline } from '../timeline/Timeline.tsx';
 import { formatTimecode, usePreview } from './preview-store.ts';
 import { RuntimeErrorPanel } from './RuntimeErrorPanel.tsx';
 import { useSourceBlock } from './source-health.ts';
@@ -140,6 +141,32 @@ function Transport(): ReactElement {
   );
 }
 
+/** The selected element's box (a Timeline row), drawn over the canvas in the canvas's own pixels. */
+function SelectionOverlay(): ReactElement | null {
+  const box = usePreview((s) => s.selectionBox);
+  const width = usePreview((s) => s.width);
+  const height = usePreview((s) => s.height);
+  if (!box) return null;
+  return (
+    <svg
+      className="selection-overlay"
+      viewBox={`0 0 ${width} ${height}`}
+      preserveAspectRatio="xMidYMid meet"
+      data-testid="selection-box"
+      aria-hidden="true"
+    >
+      <rect
+        x={box.x}
+        y={box.y}
+        width={box.width}
+        height={box.height}
+        strokeWidth={2}
+        vectorEffect="non-scaling-stroke"
+      />
+    </svg>
+  );
+}
+
 function StageOverlay(): ReactElement | null {
   const status = usePreview((s) => s.status);
   const problems = usePreview((s) => s.problems);
@@ -217,6 +244,7 @@ export function PreviewPane(): ReactElement {
         data-build={buildId ?? ''}
       >
         <canvas ref={canvas} className="stage-canvas" data-testid="preview-canvas" />
+        <SelectionOverlay />
         <StageOverlay />
       </div>
       {missing.length > 0 && (
@@ -227,6 +255,7 @@ export function PreviewPane(): ReactElement {
       )}
       {captureError && <div className="notice err inset">{captureError}</div>}
       <Transport />
+      <Timeline />
       <FramesStrip />
     </section>
   );

@@ -33,6 +33,8 @@ export const usePreview = create<PreviewState>((set, get) => ({
   missing: [],
   connected: false,
   sound: { status: 'muted', voices: 0, starts: 0, from: 0 },
+  video: undefined,
+  selectionBox: undefined,
   player: undefined,
   aspect: undefined,
 
