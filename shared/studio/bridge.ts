@@ -13,6 +13,12 @@ export interface WorkspaceConnection {
   source: string;
 }
 
+/**
+ * What an input file is: code (`composition`), a JSON spec (`spec`), or either one declaring variables
+ * a render fills in (`template`).
+ */
+export type InputKind = 'composition' | 'spec' | 'template';
+
 /** A render the open composition's workspace made, read back from its receipt (/studio/api/exports). */
 export interface PastExport {
   receiptPath: string;
