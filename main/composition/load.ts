@@ -8,10 +8,9 @@ import { assertModel } from '../../shared/builder/validate-model.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { isKinoTemplate, videoFromExport } from '../../shared/builder/template.ts';
 import { VariableBindingError } from '../../shared/spec/variables.ts';
-import { SpecValidationError } from '../../shared/spec/validate.ts';
-import { checkSpec } from '../../shared/timeline/check-spec.ts';
+import { specModel } from '../../shared/timeline/check-spec.ts';
 import type { KinoTemplate } from '../../shared/builder/template.ts';
-import type { VariableIssue, VariableValues } from '../../shared/spec/variables.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
 import { KINO_BUILDER_ENTRY, compileComposition } from './compile.ts';
 import type { CompositionGraph } from './compile.ts';
 import type { CompileOptions } from './compile.ts';
@@ -119,14 +118,7 @@ export class LoadedComposition {
    */
   async mount(values: VariableValues = {}): Promise<VideoModel> {
     const exported = this.#exported;
-    if (this.#isSpec) {
-      const checked = checkSpec(exported, values);
-      if (checked.ok) return checked.spec;
-      const aboutValues = checked.issues.some((issue) => 'in' in issue && issue.in === 'variables');
-      throw aboutValues
-        ? new VariableBindingError(checked.issues as VariableIssue[])
-        : new SpecValidationError(checked.issues);
-    }
+    if (this.#isSpec) return specModel(exported, values);
     let value: unknown;
     try {
       value = await videoFromExport(exported, values);

@@ -27,7 +27,10 @@ async function walk(dir: string, depth: number, found: string[]): Promise<void> 
     if (entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) await walk(full, depth + 1, found);
-    else if (entry.isFile() && ((CODE_FILE.test(entry.name) && !NOT_CODE.test(entry.name)) || entry.name.endsWith('.json'))) {
+    else if (
+      entry.isFile() &&
+      ((CODE_FILE.test(entry.name) && !NOT_CODE.test(entry.name)) || entry.name.endsWith('.json'))
+    ) {
       found.push(full);
     }
   }
@@ -56,7 +59,8 @@ export async function listProjectCompositions(root: string): Promise<ProjectComp
   const inputs: ProjectComposition[] = [];
   for (const file of files) {
     const kind = await inputKindOf(file);
-    if (kind) inputs.push({ path: file, relative: path.relative(root, file).split(path.sep).join('/'), kind });
+    if (kind)
+      inputs.push({ path: file, relative: path.relative(root, file).split(path.sep).join('/'), kind });
   }
   return inputs;
 }

@@ -12,7 +12,12 @@ import type { VideoModel } from '../../shared/spec/model.ts';
 import { context2d, createBrowserDrawEnv } from './browser-env.ts';
 import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
 import { loadBundledFonts, loadCustomFonts } from './fonts.ts';
-import { importModel } from './load-composition.ts';
+import { declaredVariables, importExport, mountExport } from './load-composition.ts';
+import type { Variables } from '../../shared/spec/variable-schema.ts';
+import { VariableBindingError } from '../../shared/spec/variables.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
+import { SpecValidationError } from '../../shared/spec/validate.ts';
+import type { SpecIssue } from '../../shared/spec/validate.ts';
 import { PlaybackClock } from './playback-clock.ts';
 import { PreviewMedia } from './preview-media.ts';
 import type { MissingSource } from './preview-media.ts';
@@ -42,6 +47,10 @@ export interface PlayerState {
   runtimeError: { title: string; detail: string } | undefined;
   missing: MissingSource[];
   connected: boolean;
+  /** What the composition declares when it is a template (a JSON spec's or a template()'s variables). */
+  declared: Variables | undefined;
+  /** A JSON spec that does not check: each issue at its JSON pointer (the last good video keeps playing). */
+  specIssues: SpecIssue[];
 }
 
 interface Loaded {
@@ -56,6 +65,10 @@ export interface PlayerOptions {
   /** /studio/preview/<key> */
   routeBase: string;
   projectFonts: FontFace[];
+  /** The source is a JSON spec: its data is bound and checked as a render checks it. */
+  spec?: boolean;
+  /** The template's values to start with (see setVariables). */
+  variables?: VariableValues;
   onState: (state: Partial<PlayerState>) => void;
 }
 
@@ -93,9 +106,15 @@ export class PreviewPlayer {
   #autoplay = true;
   /** Bumped by every present: a slower, older one must not replace a newer one's picture. */
   #generation = 0;
+  /** The last good build's default export, mounted again when the values change. */
+  #exported: { buildId: string; value: unknown } | undefined;
+  #values: VariableValues;
+  /** Mounts run one after another, in the order asked. */
+  #mounting: Promise<void> = Promise.resolve();
 
   constructor(options: PlayerOptions) {
     this.#options = options;
+    this.#values = options.variables ?? {};
     this.#ctx = context2d(options.canvas);
     setPreviewRouteBase(options.routeBase);
   }
@@ -146,6 +165,13 @@ export class PreviewPlayer {
   async setAspect(aspect: AspectName | undefined): Promise<void> {
     this.#aspect = aspect;
     if (this.#loaded) await this.#present(this.#loaded.model);
+  }
+
+  /** Draws the template with these values (unset ones take their defaults), as a render would. */
+  setVariables(values: VariableValues): void {
+    this.#values = values;
+    const exported = this.#exported;
+    if (exported) this.#mounting = this.#mounting.then(() => this.#mount(exported.buildId, exported.value));
   }
 
   /** The next build loads paused on its current frame (Inspect frame seeks before it arrives). */
@@ -214,27 +240,76 @@ export class PreviewPlayer {
     if (state.id === this.#lastState?.id) return; // a reconnect repeats the current state
     this.#lastState = state;
     if (!state.ok) {
-      this.#options.onState({ status: 'error', problems: state.problems, buildId: state.id });
+      this.#options.onState({ status: 'error', problems: state.problems, specIssues: [], buildId: state.id });
       return;
     }
     this.#options.onState({ status: 'loading' });
+    let exported: unknown;
     try {
-      const model = await importModel(state.id);
+      exported = await importExport(state.id);
+    } catch (error) {
+      this.#loadFailed(state.id, error);
+      return;
+    }
+    this.#exported = { buildId: state.id, value: exported };
+    this.#options.onState({ declared: declaredVariables(exported, this.#options.spec) });
+    const mounted = this.#mounting.then(() => this.#mount(state.id, exported));
+    this.#mounting = mounted;
+    await mounted;
+  }
+
+  async #mount(buildId: string, exported: unknown): Promise<void> {
+    if (this.#disposed || this.#exported?.buildId !== buildId) return;
+    let model: VideoModel;
+    try {
+      model = await mountExport(exported, this.#values, this.#options.spec);
+    } catch (error) {
+      // Values that do not fit: the form says why; the last good picture stays.
+      const aboutValues =
+        error instanceof VariableBindingError && error.issues.every((issue) => issue.in === 'variables');
+      if (aboutValues) {
+        this.#options.onState({ status: 'ready', buildId, specIssues: [] });
+        return;
+      }
+      const specIssues =
+        error instanceof SpecValidationError || error instanceof VariableBindingError ? error.issues : [];
+      if (this.#options.spec && specIssues.length > 0) {
+        this.#options.onState({
+          status: 'error',
+          problems: [],
+          runtimeError: undefined,
+          specIssues,
+          buildId,
+        });
+        return;
+      }
+      this.#loadFailed(buildId, error);
+      return;
+    }
+    try {
       await this.#present(model);
       this.#options.onState({
         status: 'ready',
         problems: [],
         runtimeError: undefined,
-        buildId: state.id,
+        specIssues: [],
+        buildId,
       });
     } catch (error) {
+      this.#loadFailed(buildId, error);
+    }
+  }
+
+  #loadFailed(buildId: string, error: unknown): void {
+    void describeThrown(error).then((detail) =>
       this.#options.onState({
         status: 'error',
         problems: [],
-        buildId: state.id,
-        runtimeError: { title: 'The composition failed to load', detail: await describeThrown(error) },
-      });
-    }
+        specIssues: [],
+        buildId,
+        runtimeError: { title: 'The composition failed to load', detail },
+      }),
+    );
   }
 
   async #present(model: VideoModel): Promise<void> {

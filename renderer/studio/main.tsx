@@ -5,6 +5,7 @@ import './ui/layout.css';
 import './ui/preview.css';
 import './ui/side-panel.css';
 import './ui/welcome.css';
+import './ui/variables.css';
 import { App } from './app/App.tsx';
 
 createRoot(document.getElementById('root')!).render(

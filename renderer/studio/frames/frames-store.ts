@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { describeError, useSession, workspaceClient } from '../session/session-store.ts';
 import type { FrameAnswer } from '../../../shared/protocol/workspace.ts';
 import { usePreview } from '../preview/preview-store.ts';
+import { jobVariables } from '../variables/variables-store.ts';
 
 export interface CapturedFrame {
   id: number;
@@ -48,6 +49,7 @@ export const useFrames = create<FramesState>((set, get) => ({
         operation: 'frame',
         frameIndex: index,
         ...(preview.aspect ? { aspect: preview.aspect } : {}),
+        ...jobVariables(preview.declared),
       });
       const captured: CapturedFrame = {
         id: nextId++,

@@ -32,6 +32,8 @@ export const usePreview = create<PreviewState>((set, get) => ({
   runtimeError: undefined,
   missing: [],
   connected: false,
+  declared: undefined,
+  specIssues: [],
   player: undefined,
   aspect: undefined,
 

@@ -8,6 +8,7 @@ import { isFindingCode } from '../../../shared/protocol/finding.ts';
 import { DEFAULT_REVIEW_FRAMES, MAX_REVIEW_FRAMES } from '../../../shared/protocol/review-frames.ts';
 import type { FindingCode, ReviewFinding } from '../../../shared/protocol/finding.ts';
 import { usePreview } from '../preview/preview-store.ts';
+import { jobVariables } from '../variables/variables-store.ts';
 
 export interface InspectView {
   finding: ReviewFinding | undefined;
@@ -66,6 +67,7 @@ export const useReview = create<ReviewState>((set, get) => ({
         reviewDeterminism: determinism,
         ...(aspect ? { aspect } : {}),
         ...(allowed.length > 0 ? { allowQuality: allowed } : {}),
+        ...jobVariables(usePreview.getState().declared),
       });
       set({ result });
     } catch (error) {
@@ -148,6 +150,7 @@ async function inspectAt(
       frameIndex,
       ...(sourceRevision ? { sourceRevision } : {}),
       ...(preview.aspect ? { aspect: preview.aspect } : {}),
+      ...jobVariables(preview.declared),
     });
     const imageUrl = result.frame ? await client.artifactUrl(result.frame.path) : undefined;
     if (useReview.getState().inspect?.frameIndex !== frameIndex) {

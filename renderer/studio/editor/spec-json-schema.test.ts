@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { videoSpecJsonSchema } from '../../../shared/spec/json-schema.ts';
+import { allowVariables, editorSpecSchema } from './spec-json-schema.ts';
+
+describe('the editor schema of a spec', () => {
+  it('is the published schema for a spec that is no template', () => {
+    const schema = videoSpecJsonSchema();
+    expect(editorSpecSchema(schema, false)).toBe(schema);
+  });
+
+  it('lets a template put a variable reference where a value goes, keeping the docs for hover', () => {
+    const node = {
+      type: 'object',
+      properties: { size: { type: 'number', description: 'Font size.' } },
+      additionalProperties: false,
+    };
+    expect(allowVariables(node).properties).toEqual({
+      size: {
+        description: 'Font size.',
+        anyOf: [{ type: 'number' }, { $ref: '#/$defs/KinoVariableUse' }],
+      },
+    });
+  });
+
+  it('keeps the declarations as they are and defines the reference', () => {
+    const schema = videoSpecJsonSchema();
+    const template = editorSpecSchema(schema, true) as {
+      properties: Record<string, unknown>;
+      $defs: Record<string, unknown>;
+    };
+    expect(template.properties.variables).toEqual((schema.properties as Record<string, unknown>).variables);
+    expect(template.$defs.KinoVariableUse).toMatchObject({ required: ['var'] });
+  });
+
+  it('accepts the example JSON template, which the published schema alone would mark', () => {
+    const template = JSON.parse(
+      readFileSync(new URL('../../../examples/specs/quote-card.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    const check = (schema: Record<string, unknown>) =>
+      new Ajv2020({ strict: false, validateFormats: false }).compile(schema)(template);
+    expect(check(editorSpecSchema(videoSpecJsonSchema(), true))).toBe(true);
+    expect(check(videoSpecJsonSchema())).toBe(false);
+  });
+});
