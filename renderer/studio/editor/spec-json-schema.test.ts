@@ -34,13 +34,13 @@ describe('the editor schema of a spec', () => {
     expect(template.$defs.KinoVariableUse).toMatchObject({ required: ['var'] });
   });
 
-  it('accepts the example JSON template, which the published schema alone would mark', () => {
+  it('accepts the example JSON template, {"var"} references and all', () => {
     const template = JSON.parse(
       readFileSync(new URL('../../../examples/specs/quote-card.json', import.meta.url), 'utf8'),
     ) as unknown;
-    const check = (schema: Record<string, unknown>) =>
-      new Ajv2020({ strict: false, validateFormats: false }).compile(schema)(template);
-    expect(check(editorSpecSchema(videoSpecJsonSchema(), true))).toBe(true);
-    expect(check(videoSpecJsonSchema())).toBe(false);
+    const validate = new Ajv2020({ strict: false, validateFormats: false }).compile(
+      editorSpecSchema(videoSpecJsonSchema(), true),
+    );
+    expect(validate(template), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
   });
 });

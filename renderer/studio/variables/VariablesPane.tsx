@@ -122,11 +122,13 @@ export function VariablesPane(): ReactElement {
     <div className="side-body" data-testid="variables-pane">
       <div className="row gap">
         <span className="label">Template variables</span>
-        <span className="muted">the preview, captures, review and export use these values</span>
         <button className="btn ghost small push" disabled={edited === 0} onClick={() => reset()}>
           Reset all
         </button>
       </div>
+      <p className="muted variables-intro">
+        The preview, Capture frame, Review and Export all use these values. Unset ones take their defaults.
+      </p>
       <form className="variables-form" onSubmit={(event) => event.preventDefault()}>
         {Object.entries(declared).map(([name, variable]) => {
           const problem = problems[name];

@@ -129,7 +129,7 @@ export function Welcome({ onClose }: { onClose?: () => void }): ReactElement {
                   {compositions.map((composition) => (
                     <li key={composition.path}>
                       <button
-                        className="file-row"
+                        className="file-row with-kind"
                         onClick={() => void open.run(() => bridge.openFile(composition.path))}
                         disabled={open.busy}
                         data-testid="project-input"
