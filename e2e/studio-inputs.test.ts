@@ -133,9 +133,11 @@ describe.skipIf(!hasChromium)('Kino Studio opens JSON specs and templates', () =
     expect(await banner.textContent()).toContain('/scenes/0/elements/3/size');
     expect(await page.textContent('[data-testid="spec-error-line"]')).toBe(`line ${line}`);
     await page.click('[data-testid="spec-error-line"]');
-    // The editor jumped there and underlines it.
+    // The editor (which reloads the file it did not change) shows that line, underlined.
+    await expect
+      .poll(() => page.textContent('[data-testid="editor"] .view-lines'), { timeout: 15_000 })
+      .toMatch(/"size":\s"huge"/);
     await page.waitForSelector('[data-testid="editor"] .squiggly-error', { timeout: 15_000 });
-    expect(await page.textContent('[data-testid="editor"] .view-lines')).toMatch(/"size":\s"huge"/);
     await studioShot(page, 'inputs-spec-error-line');
   });
 

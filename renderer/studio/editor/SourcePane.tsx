@@ -119,7 +119,9 @@ export function SourcePane(): ReactElement {
   }, [load, revision]);
 
   useCompileMarkers(editor, problems, source);
-  useSpecMarkers(monaco, editor?.getModel(), isSpec ? specIssues : NO_ISSUES);
+  const savedText = useSource((s) => s.savedText);
+  // Placed again when the file is reloaded: the issues belong to the saved text.
+  useSpecMarkers(monaco, editor?.getModel(), isSpec ? specIssues : NO_ISSUES, savedText);
 
   useEffect(() => {
     if (!jump || !editor) return;

@@ -63,10 +63,11 @@ export function useSpecMarkers(
   monaco: typeof Monaco,
   model: EditorModel | null | undefined,
   issues: SpecIssue[],
+  text: string,
 ): void {
   useEffect(() => {
     if (!model) return;
-    const placed = placeIssues(model.getValue(), issues);
+    const placed = placeIssues(text, issues);
     monaco.editor.setModelMarkers(
       model,
       'kino-spec',
@@ -79,5 +80,5 @@ export function useSpecMarkers(
           source: 'kino',
         })),
     );
-  }, [monaco, model, issues]);
+  }, [monaco, model, issues, text]);
 }
