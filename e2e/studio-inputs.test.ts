@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canvasSample, difference, hasChromium, warnIfNoChromium } from './chromium.ts';
 import type { StudioSession } from './studio-harness.ts';
-import { openStudioSession, studioShot, testIdAttribute } from './studio-harness.ts';
+import { openStudioSession, studioShot } from './studio-harness.ts';
 
 warnIfNoChromium('e2e/studio-inputs.test.ts', 'the studio with JSON specs and templates');
 
