@@ -81,6 +81,14 @@ describe.skipIf(!hasChromium)('Kino Studio opens JSON specs and templates', () =
       timeout: 30_000,
     });
     expect(await page.textContent('[data-testid="editor"]')).toContain('"kinoSpec"');
+    // The spec's JSON Schema is Monaco's: hovering a field shows its documentation.
+    await page
+      .locator('[data-testid="editor"] .view-line span', { hasText: /^"fps"$/ })
+      .first()
+      .hover();
+    await page.waitForSelector('.monaco-hover:has-text("Frames per second")', { timeout: 30_000 });
+    await studioShot(page, 'inputs-json-hover');
+    await page.mouse.move(720, 400);
     await holdFrame(page, 150);
     // The photo, the quote and the name: far from a blank canvas.
     const sample = await canvasSample(page, CANVAS);
