@@ -104,7 +104,8 @@ describe.skipIf(!hasChromium)('Kino Studio opens JSON specs and templates', () =
   it('edits the author in the variables form: the preview and a captured frame change', async () => {
     await captureFrame(page);
     const capturedBefore = await newestCaptureSample(page);
-    await page.getByRole('tab', { name: /Variables/ }).click();
+    // A template opens with its form showing.
+    await page.waitForSelector('[role="tab"][aria-selected="true"]:has-text("Variables")');
     for (const name of ['quote', 'author', 'role', 'accent', 'photo']) {
       await page.waitForSelector(`[data-testid="variable-${name}"]`);
     }

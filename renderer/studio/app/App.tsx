@@ -28,11 +28,23 @@ const TABS: { id: SideTab; label: string }[] = [
   { id: 'variables', label: 'Variables' },
 ];
 
+/** A template opens with its form showing (once: the tab is the user's after that). */
+function useOpenVariablesForTemplate(isTemplate: boolean): void {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!isTemplate || shown) return;
+    setShown(true);
+    if (useLayout.getState().tab === 'review' && !useReview.getState().result)
+      useLayout.getState().setTab('variables');
+  }, [isTemplate, shown]);
+}
+
 function SidePanel(): ReactElement {
   const tab = useLayout((s) => s.tab);
   const setTab = useLayout((s) => s.setTab);
   const findings = useReview((s) => s.result?.findings.filter((f) => !f.allowed).length);
   const variables = usePreview((s) => (s.declared ? Object.keys(s.declared).length : 0));
+  useOpenVariablesForTemplate(variables > 0);
   return (
     <section className="pane side-pane" aria-label="Review, inspect, export and variables">
       <div className="tabs" role="tablist">
