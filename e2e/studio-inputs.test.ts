@@ -111,6 +111,13 @@ describe.skipIf(!hasChromium)('Kino Studio opens JSON specs and templates', () =
     }
     expect(await page.textContent('[data-testid="variable-author"]')).toContain('Who said it.');
     expect(await page.inputValue('[data-testid="variable-input-author"]')).toBe('Edsger W. Dijkstra');
+    // The photo field offers the project's images by their asset: sources.
+    await page.waitForSelector('#variable-assets-photo option', { state: 'attached' });
+    const photos = await page.$$eval('#variable-assets-photo option', (options) =>
+      options.map((option) => (option as HTMLOptionElement).value),
+    );
+    expect(photos).toContain('asset:photo-mountains.jpg');
+    expect(photos.every((src) => /^asset:.+\.(jpe?g|png|webp|gif|svg)$/i.test(src))).toBe(true);
 
     const before = await canvasSample(page, CANVAS);
     await page.fill('[data-testid="variable-input-author"]', 'Grace Hopper');

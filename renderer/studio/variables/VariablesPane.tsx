@@ -2,25 +2,41 @@
 // template()'s), with its description, limits and default. The preview draws each edit a moment
 // later; Capture frame, Review and Export render with the same values. A value that does not fit
 // says why, in the words the render API would answer with.
+import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
+import type { ProjectAsset } from '../../../shared/studio/bridge.ts';
 import type { Variable } from '../../../shared/spec/variable-schema.ts';
 import { usePreview } from '../preview/preview-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { controlOf, declarationHint, entryShown, pickerColor, valueProblems } from './variable-form.ts';
 import type { FormEntry } from './variable-form.ts';
 import { useVariables } from './variables-store.ts';
+
+/** The project's images and videos (for media variables), read once the form has a media field. */
+function useProjectAssets(wanted: boolean): ProjectAsset[] {
+  const client = useSession((s) => s.client);
+  const [assets, setAssets] = useState<ProjectAsset[]>([]);
+  useEffect(() => {
+    if (!wanted || !client) return;
+    void client.json<ProjectAsset[]>('/studio/api/assets').then(setAssets, () => undefined);
+  }, [wanted, client]);
+  return assets;
+}
 
 function Control({
   name,
   variable,
   entry,
   invalid,
+  assets,
   onChange,
 }: {
   name: string;
   variable: Variable;
   entry: FormEntry;
   invalid: boolean;
+  assets: ProjectAsset[];
   onChange: (entry: FormEntry) => void;
 }): ReactElement {
   const id = `variable-input-${name}`;
@@ -73,16 +89,29 @@ function Control({
           onChange={(event) => onChange(event.target.value)}
         />
       );
-    case 'media':
+    case 'media': {
+      // The project's files of this kind are offered; a URL the media policy allows works too.
+      const listId = `variable-assets-${name}`;
       return (
-        <input
-          {...common}
-          className="input mono"
-          value={String(entry)}
-          placeholder={variable.type === 'image' ? 'asset:photo.jpg' : 'asset:clip.mp4'}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <>
+          <input
+            {...common}
+            className="input mono"
+            list={listId}
+            value={String(entry)}
+            placeholder={variable.type === 'image' ? 'asset:photo.jpg' : 'asset:clip.mp4'}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <datalist id={listId}>
+            {assets
+              .filter((asset) => asset.kind === variable.type)
+              .map((asset) => (
+                <option key={asset.src} value={asset.src} />
+              ))}
+          </datalist>
+        </>
       );
+    }
     default:
       return (
         <input
@@ -102,6 +131,8 @@ export function VariablesPane(): ReactElement {
   const entries = useVariables((s) => s.entries);
   const set = useVariables((s) => s.set);
   const reset = useVariables((s) => s.reset);
+  const hasMedia = Object.values(declared ?? {}).some((variable) => controlOf(variable) === 'media');
+  const assets = useProjectAssets(hasMedia);
   if (!declared || Object.keys(declared).length === 0) {
     return (
       <div className="side-body" data-testid="variables-pane">
@@ -161,6 +192,7 @@ export function VariablesPane(): ReactElement {
                 variable={variable}
                 entry={entryShown(variable, entries, name)}
                 invalid={problem !== undefined}
+                assets={assets}
                 onChange={(entry) => set(name, entry)}
               />
               <div id={`variable-help-${name}`}>
