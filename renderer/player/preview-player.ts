@@ -171,7 +171,9 @@ export class PreviewPlayer {
   setVariables(values: VariableValues): void {
     this.#values = values;
     const exported = this.#exported;
-    if (exported) this.#mounting = this.#mounting.then(() => this.#mount(exported.buildId, exported.value));
+    // A build that does not compile keeps its problems on screen: the values wait for the next one.
+    if (exported && this.#lastState?.ok && this.#lastState.id === exported.buildId)
+      this.#mounting = this.#mounting.then(() => this.#mount(exported.buildId, exported.value));
   }
 
   /** The next build loads paused on its current frame (Inspect frame seeks before it arrives). */
@@ -262,7 +264,7 @@ export class PreviewPlayer {
     if (this.#disposed || this.#exported?.buildId !== buildId) return;
     let model: VideoModel;
     try {
-      model = await mountExport(exported, this.#values, this.#options.spec);
+      model = await mountExport(exported, this.#declaredValues(exported), this.#options.spec);
     } catch (error) {
       // Values that do not fit: the form says why; the last good picture stays.
       const aboutValues =
@@ -298,6 +300,12 @@ export class PreviewPlayer {
     } catch (error) {
       this.#loadFailed(buildId, error);
     }
+  }
+
+  /** The values of variables this build declares: an edit may have removed one the form still holds. */
+  #declaredValues(exported: unknown): VariableValues {
+    const declared = declaredVariables(exported, this.#options.spec) ?? {};
+    return Object.fromEntries(Object.entries(this.#values).filter(([name]) => Object.hasOwn(declared, name)));
   }
 
   #loadFailed(buildId: string, error: unknown): void {

@@ -30,7 +30,7 @@ function formValues(): Record<string, unknown> {
   return valuesOf(usePreview.getState().declared, useVariables.getState().entries);
 }
 
-/** Sends the variables form's values to the player: after a pause in typing, and on every new build. */
+/** Sends the variables form's values to the player after a pause in typing (it keeps them for new builds). */
 function useVariablesToPlayer(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -40,15 +40,9 @@ function useVariablesToPlayer(): void {
       clearTimeout(timer);
       timer = setTimeout(push, VARIABLES_SETTLE_MS);
     });
-    // A source edit may add or remove a variable: values for names no longer declared are dropped.
-    const stopDeclared = usePreview.subscribe((state, previous) => {
-      if (state.declared !== previous.declared && Object.keys(useVariables.getState().entries).length > 0)
-        push();
-    });
     return () => {
       clearTimeout(timer);
       stopEntries();
-      stopDeclared();
     };
   }, []);
 }
