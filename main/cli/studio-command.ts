@@ -1,4 +1,4 @@
-// `kino studio <file.ts>`: the desktop app's UI in the browser. Serves the studio from the
+// `kino studio <file.ts|spec.json>`: the desktop app's UI in the browser. Serves the studio from the
 // composition's workspace on loopback and opens it with the token in the URL fragment.
 import type { Command } from 'commander';
 import { untilStopped } from './until-stopped.ts';
@@ -46,8 +46,10 @@ async function studioCommand(file: string, opts: StudioOptions): Promise<void> {
 export function registerStudioCommand(program: Command): Command {
   program
     .command('studio')
-    .description('Open the Kino Studio UI for a composition (.ts) in the browser')
-    .argument('<file.ts>', 'composition file')
+    .description(
+      'Open the Kino Studio UI for a composition (.ts) or a JSON spec or template (.json) in the browser',
+    )
+    .argument('<file>', 'composition (.ts) or spec (.json) file')
     .option('--no-open', 'print the link instead of opening the default browser')
     .option('--data-dir <dir>', 'where settings and recent files are kept (default: the user config folder)')
     .action(studioCommand);

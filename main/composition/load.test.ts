@@ -5,7 +5,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomElement } from '../../shared/spec/model.ts';
 import { SpecValidationError } from '../../shared/spec/validate.ts';
-import { CompositionLoadError, loadComposition } from './load.ts';
+import { VariableBindingError } from '../../shared/spec/variables.ts';
+import { CompositionLoadError, LoadedComposition, loadComposition } from './load.ts';
 
 let dir: string;
 let outDir: string;
@@ -132,5 +133,44 @@ describe('loadComposition', () => {
       '};',
     ]);
     await expect(load(file)).rejects.toThrow(`${file}: the default export failed: TypeError: bad props`);
+  });
+});
+
+describe('LoadedComposition of a JSON spec', () => {
+  const TEMPLATE = {
+    kinoSpec: 1,
+    variables: { who: { type: 'string', default: 'Ada', maxLength: 8 } },
+    scenes: [{ duration: '1s', elements: [{ type: 'text', text: 'Hi {{who}}' }] }],
+  };
+
+  it('binds each mount to its values, as a render of the spec would', async () => {
+    const file = path.join(dir, 'greeting.json');
+    await writeFile(file, JSON.stringify(TEMPLATE));
+    const loaded = await LoadedComposition.load(file, { outDir });
+    expect(loaded.modules).toEqual([]);
+    const text = (model: Awaited<ReturnType<typeof loaded.mount>>) =>
+      (model.scenes[0]!.elements![0] as { text: string }).text;
+    expect(text(await loaded.mount())).toBe('Hi Ada');
+    expect(text(await loaded.mount({ who: 'Grace' }))).toBe('Hi Grace');
+    await expect(loaded.mount({ who: 'Grace Hopper' })).rejects.toThrow(
+      'variable "who" (string): must be at most 8 characters',
+    );
+    await expect(loaded.mount({ who: 'Grace Hopper' })).rejects.toBeInstanceOf(VariableBindingError);
+  });
+
+  it('refuses an invalid spec with the pointer of each issue', async () => {
+    const file = path.join(dir, 'broken.json');
+    const broken = structuredClone(TEMPLATE) as { scenes: { elements: Record<string, unknown>[] }[] };
+    broken.scenes[0]!.elements[0]!.size = 'huge';
+    await writeFile(file, JSON.stringify(broken));
+    const error = await (
+      await LoadedComposition.load(file, { outDir })
+    )
+      .mount()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SpecValidationError);
+    expect((error as SpecValidationError).issues.map((issue) => issue.pointer)).toContain(
+      '/scenes/0/elements/0/size',
+    );
   });
 });

@@ -1,12 +1,14 @@
 // Loads a code composition: compile, import the bundle, take its default export (a video model, or a
-// function or promise giving one) and validate it like a JSON spec.
-import { rm } from 'node:fs/promises';
+// function or promise giving one) and validate it like a JSON spec. A JSON spec (a template or not)
+// loads here too, read as data, so the workspace and the studio open every input the same way.
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertModel } from '../../shared/builder/validate-model.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import { isKinoTemplate, videoFromExport } from '../../shared/builder/template.ts';
 import { VariableBindingError } from '../../shared/spec/variables.ts';
+import { specModel } from '../../shared/timeline/check-spec.ts';
 import type { KinoTemplate } from '../../shared/builder/template.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
 import { KINO_BUILDER_ENTRY, compileComposition } from './compile.ts';
@@ -58,16 +60,32 @@ export class LoadedComposition {
   /** The local modules it imports, as compiled (see compositionModules). */
   readonly modules: string[];
   readonly #exported: unknown;
+  /** The source is a JSON spec: `#exported` is its data. */
+  readonly #isSpec: boolean;
 
-  private constructor(source: string, modules: string[], exported: unknown) {
+  private constructor(source: string, modules: string[], exported: unknown, isSpec = false) {
     this.source = source;
     this.modules = modules;
     this.#exported = exported;
+    this.#isSpec = isSpec;
+  }
+
+  /** A JSON spec's data, checked at every mount (its variables bound to that mount's values). */
+  static async loadSpec(entryPath: string): Promise<LoadedComposition> {
+    const source = path.resolve(entryPath);
+    let data: unknown;
+    try {
+      data = JSON.parse(await readFile(source, 'utf8')) as unknown;
+    } catch (error) {
+      throw new CompositionLoadError(source, `is not readable JSON: ${errorText(error)}`, { cause: error });
+    }
+    return new LoadedComposition(source, [], data, true);
   }
 
   /** Compiles with esbuild and imports the bundle (then deletes it). */
   static async load(entryPath: string, opts: CompileOptions = {}): Promise<LoadedComposition> {
     const source = path.resolve(entryPath);
+    if (path.extname(source).toLowerCase() === '.json') return LoadedComposition.loadSpec(source);
     const compiled = await compileComposition(source, opts);
     const { bundlePath } = compiled;
     // The bundle's inline source map then points stack traces at the composition's own lines.
@@ -100,6 +118,7 @@ export class LoadedComposition {
    */
   async mount(values: VariableValues = {}): Promise<VideoModel> {
     const exported = this.#exported;
+    if (this.#isSpec) return specModel(exported, values);
     let value: unknown;
     try {
       value = await videoFromExport(exported, values);

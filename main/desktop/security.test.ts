@@ -173,6 +173,7 @@ describe('IPC_ARGS', () => {
     expect(ok(IPC.openFile, [])).toBe(true);
     expect(ok(IPC.openFile, [abs])).toBe(true);
     expect(ok(IPC.openFile, [abs, abs])).toBe(false);
+    expect(ok(IPC.openFile, [path.resolve('/work/specs/quote-card.json')])).toBe(true);
     expect(ok(IPC.newFromExample, ['brand-intro'])).toBe(true);
     expect(ok(IPC.newFromExample, ['brand-intro', path.resolve('/work/new')])).toBe(true);
     expect(ok(IPC.updateSettings, [{ apiEnabled: true }])).toBe(true);

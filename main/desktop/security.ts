@@ -127,12 +127,12 @@ const AbsolutePath = z
   .max(4096)
   .refine((p) => !p.includes('\0') && path.isAbsolute(p), 'expected an absolute path');
 
-/** The extensions StudioHost opens (main/studio/host.ts). */
-export const COMPOSITION_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'js', 'mjs', 'jsx'];
+/** The extensions StudioHost opens (main/studio/host.ts): code compositions and JSON specs. */
+export const COMPOSITION_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'mts', 'js', 'mjs', 'jsx', 'json'];
 
 const CompositionPath = AbsolutePath.refine(
   (p) => COMPOSITION_EXTENSIONS.includes(path.extname(p).slice(1).toLowerCase()),
-  'expected a composition file (.ts or .js)',
+  'expected a composition file (.ts or .js) or a spec (.json)',
 );
 
 /** Example ids are composition keys (see shared/project/config.ts). */

@@ -81,7 +81,7 @@ export function electronShell(
       openDialog({
         title: 'Open Composition',
         properties: ['openFile'],
-        filters: [{ name: 'Kino compositions', extensions: [...COMPOSITION_EXTENSIONS] }],
+        filters: [{ name: 'Kino compositions and specs', extensions: [...COMPOSITION_EXTENSIONS] }],
       }),
     chooseFolder: () =>
       openDialog({

@@ -4,12 +4,11 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compositionEntryKind } from '../../shared/project/config.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
-import type { VideoSpec } from '../../shared/spec/schema.ts';
-import { parseSpec } from '../../shared/spec/validate.ts';
 import type { SpecIssue } from '../../shared/spec/validate.ts';
-import { VariableBindingError, bindVariables } from '../../shared/spec/variables.ts';
+import { VariableBindingError } from '../../shared/spec/variables.ts';
 import type { VariableIssue, VariableValues } from '../../shared/spec/variables.ts';
 import { semanticIssues } from '../../shared/timeline/check.ts';
+import { checkSpec } from '../../shared/timeline/check-spec.ts';
 import { LoadedComposition } from '../composition/load.ts';
 import { KinoInputError, describeIssues } from './input-error.ts';
 import { readJsonFile } from './json-file.ts';
@@ -17,6 +16,7 @@ import { defaultProjectDir, loadProject, projectForFile } from './load.ts';
 import type { RenderProject } from './load.ts';
 
 export { KinoInputError } from './input-error.ts';
+export { checkSpec } from '../../shared/timeline/check-spec.ts';
 
 export interface ResolvedRenderInput {
   kind: 'spec' | 'composition' | 'key';
@@ -37,23 +37,6 @@ function invalid(file: string, issues: (SpecIssue | VariableIssue)[]): KinoInput
     return new KinoInputError(`${file}: ${issues.map((issue) => issue.message).join('; ')}`, { issues });
   }
   return new KinoInputError(`${file}: invalid spec (${describeIssues(issues)})`, { issues });
-}
-
-/**
- * Validates spec data: its template variables bound to `values` first (a spec without `variables`
- * takes none), then the schema, then the timeline's own rules (ids, triggers, timing). Issues about
- * the values carry `in: 'variables'` and point into the values.
- */
-export function checkSpec(
-  value: unknown,
-  values: VariableValues = {},
-): { ok: true; spec: VideoSpec } | { ok: false; issues: (SpecIssue | VariableIssue)[] } {
-  const bound = bindVariables(value, values);
-  if (!bound.ok) return bound;
-  const result = parseSpec(bound.spec);
-  if (!result.ok) return result;
-  const issues = semanticIssues(result.spec);
-  return issues.length > 0 ? { ok: false, issues } : result;
 }
 
 /** Reads and validates a JSON spec file, binding `values` to its variables. */

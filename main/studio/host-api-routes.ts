@@ -1,5 +1,6 @@
 // /studio/api/*: the desktop preload's calls over HTTP, for the studio in a browser (`kino studio`),
-// plus what the UI reads about its session (the preview key, past exports, the types for Monaco).
+// plus what the UI reads about its session (the preview key, past exports, the types for Monaco, the
+// project's images and videos for media variables).
 // Every route needs the workspace token (the guard runs first).
 import { spawn } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import type { WorkspaceConnection } from '../../shared/studio/bridge.ts';
 import type { RecentFiles } from './recent-files.ts';
 import type { StudioAuthoring } from './authoring-jobs.ts';
 import type { SettingsStore } from './settings-store.ts';
+import { listProjectAssets } from './project-assets.ts';
 import { listProjectCompositions } from './project-compositions.ts';
 import { PREBUILT_TYPES } from './ui-files.ts';
 
@@ -127,6 +129,9 @@ export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions):
   );
   app.get('/studio/api/examples', async () => listExamples());
   app.get('/studio/api/compositions', async () => listProjectCompositions(await projectDir()));
+  app.get('/studio/api/assets', async () =>
+    listProjectAssets((await guarded(() => projectForFile(ctx.source))).assetsDir),
+  );
   app.get('/studio/api/types', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     // The build's copy when there is one (an installed app has no TypeScript to generate them).

@@ -18,7 +18,8 @@ import { studioExtension } from './studio-extension.ts';
 import { studioUiDir } from './build-ui.ts';
 import { StudioAuthoring } from './authoring-jobs.ts';
 
-const COMPOSITION_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx']);
+/** Code compositions, and JSON specs (templates or not). */
+const INPUT_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx', '.json']);
 
 export interface StudioHostOptions {
   /** Settings and recent files live here. */
@@ -110,10 +111,10 @@ export class StudioHost {
     if (this.#closed) throw new StudioInputError('studio_closing', 'the studio is closing');
     const source = path.resolve(file);
     if (this.#current?.connection.source === source) return this.#current;
-    if (!COMPOSITION_EXTENSIONS.has(path.extname(source).toLowerCase())) {
+    if (!INPUT_EXTENSIONS.has(path.extname(source).toLowerCase())) {
       throw new StudioInputError(
         'not_a_composition',
-        `${path.basename(source)} is not a composition: open a .ts (or .tsx/.js) file that default-exports a video`,
+        `${path.basename(source)} is not a composition: open a .ts (or .tsx/.js) file that default-exports a video, or a .json spec`,
       );
     }
     if (!(await stat(source).catch(() => undefined))?.isFile()) {

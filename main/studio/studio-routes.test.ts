@@ -35,6 +35,10 @@ describe('studio routes', () => {
     );
     writeFileSync(path.join(root, 'hello.ts'), COMPOSITION);
     writeFileSync(path.join(root, 'notes.txt'), 'not a composition');
+    writeFileSync(
+      path.join(root, 'card.json'),
+      JSON.stringify({ kinoSpec: 1, variables: { who: { type: 'string', default: 'Ada' } }, scenes: [] }),
+    );
     host = new StudioHost({
       dataDir: path.join(root, '.data'),
       mode: 'browser',
@@ -143,9 +147,15 @@ describe('studio routes', () => {
     expect(answer.status).toBe(403);
   });
 
-  it('lists the project compositions and hands Monaco the kino types', async () => {
-    const list = (await (await authed('/studio/api/compositions')).json()) as { relative: string }[];
-    expect(list.map((entry) => entry.relative)).toEqual(['hello.ts']);
+  it('lists the project inputs by kind and hands Monaco the kino types', async () => {
+    const list = (await (await authed('/studio/api/compositions')).json()) as {
+      relative: string;
+      kind: string;
+    }[];
+    expect(list.map((entry) => `${entry.relative} ${entry.kind}`)).toEqual([
+      'card.json template',
+      'hello.ts composition',
+    ]);
     const types = (await (await authed('/studio/api/types')).json()) as { path: string }[];
     expect(types.some((lib) => lib.path === 'file:///node_modules/kino/index.d.ts')).toBe(true);
   });

@@ -2,7 +2,7 @@
 // at a time, each on a freshly mounted model, reporting its progress and stopping it when the server
 // cancels it. The server kills it on a time-out, a source change or a cancel it does not honour.
 import { projectContext } from '../engine/project-context.ts';
-import { VariableText } from '../../shared/spec/variables.ts';
+import { VariableBindingError, VariableText } from '../../shared/spec/variables.ts';
 import { failureOf } from '../engine/failures.ts';
 import { CompositionCompileError } from '../composition/compile.ts';
 import { LoadedComposition } from '../composition/load.ts';
@@ -37,7 +37,11 @@ function errorBody(error: unknown): WorkspaceErrorBody {
   if (error instanceof CompositionCompileError) return { status, code, message, problems: error.problems };
   if (error instanceof SpecValidationError) {
     const lines = error.issues.map((issue) => `${issue.pointer || '/'}: ${issue.message}`);
-    return { status, code, message: `invalid video: ${lines.join('; ')}` };
+    // The pointers too, so the studio can mark each issue at its line in a JSON spec.
+    return { status, code, message: `invalid video: ${lines.join('; ')}`, details: { issues: error.issues } };
+  }
+  if (error instanceof VariableBindingError) {
+    return { status, code, message, details: { issues: error.issues } };
   }
   return { status, code, message };
 }

@@ -12,7 +12,12 @@ import type { VideoModel } from '../../shared/spec/model.ts';
 import { context2d, createBrowserDrawEnv } from './browser-env.ts';
 import { loadHighlighterFor } from '../../shared/code/highlighter.ts';
 import { loadBundledFonts, loadCustomFonts } from './fonts.ts';
-import { importModel } from './load-composition.ts';
+import { declaredVariables, importExport, mountExport } from './load-composition.ts';
+import type { Variables } from '../../shared/spec/variable-schema.ts';
+import { VariableBindingError } from '../../shared/spec/variables.ts';
+import type { VariableValues } from '../../shared/spec/variables.ts';
+import { SpecValidationError } from '../../shared/spec/validate.ts';
+import type { SpecIssue } from '../../shared/spec/validate.ts';
 import { PlaybackClock } from './playback-clock.ts';
 import type { PlaybackSettings } from './playback-clock.ts';
 import { PreviewMedia } from './preview-media.ts';
@@ -61,6 +66,10 @@ export interface PlayerState {
   video: ResolvedVideo | undefined;
   /** Where the selected element is drawn on the frame shown, in canvas pixels; none when it is not. */
   selectionBox: DrawnBox | undefined;
+  /** What the composition declares when it is a template (a JSON spec's or a template()'s variables). */
+  declared: Variables | undefined;
+  /** A JSON spec that does not check: each issue at its JSON pointer (the last good video keeps playing). */
+  specIssues: SpecIssue[];
 }
 
 export interface DrawnBox {
@@ -84,6 +93,10 @@ export interface PlayerOptions {
   projectFonts: FontFace[];
   /** Starts muted (until a user's click unmutes it, browsers keep pages silent anyway). */
   muted: boolean;
+  /** The source is a JSON spec: its data is bound and checked as a render checks it. */
+  spec?: boolean;
+  /** The template's values to start with (see setVariables). */
+  variables?: VariableValues;
   onState: (state: Partial<PlayerState>) => void;
 }
 
@@ -128,9 +141,15 @@ export class PreviewPlayer {
   #generation = 0;
   /** The latest build failed to load: the older one it replaces must not play on under the error. */
   #blanked = false;
+  /** The last good build's default export, mounted again when the values change. */
+  #exported: { buildId: string; value: unknown } | undefined;
+  #values: VariableValues;
+  /** Mounts run one after another, in the order asked. */
+  #mounting: Promise<void> = Promise.resolve();
 
   constructor(options: PlayerOptions) {
     this.#options = options;
+    this.#values = options.variables ?? {};
     this.#ctx = context2d(options.canvas);
     this.#sound = new PreviewSound(options.muted, (sound) => options.onState({ sound }));
     setPreviewRouteBase(options.routeBase);
@@ -205,6 +224,15 @@ export class PreviewPlayer {
     this.#aspect = aspect;
     // Under a load error the model at hand is the older build's: it must not come back on screen.
     if (this.#loaded && !this.#blanked) await this.#present(this.#loaded.model);
+  }
+
+  /** Draws the template with these values (unset ones take their defaults), as a render would. */
+  setVariables(values: VariableValues): void {
+    this.#values = values;
+    const exported = this.#exported;
+    // A build that does not compile keeps its problems on screen: the values wait for the next one.
+    if (exported && this.#lastState?.ok && this.#lastState.id === exported.buildId)
+      this.#mounting = this.#mounting.then(() => this.#mount(exported.buildId, exported.value));
   }
 
   /** The next build loads paused on its current frame (Inspect frame seeks before it arrives). */
@@ -293,33 +321,88 @@ export class PreviewPlayer {
         status: 'error',
         problems: state.problems,
         runtimeError: undefined,
+        specIssues: [],
         buildId: state.id,
       });
       return;
     }
     this.#options.onState({ status: 'loading' });
+    let exported: unknown;
     try {
-      const model = await importModel(state.id);
+      exported = await importExport(state.id);
+    } catch (error) {
+      this.#loadFailed(state.id, error);
+      return;
+    }
+    this.#exported = { buildId: state.id, value: exported };
+    this.#options.onState({ declared: declaredVariables(exported, this.#options.spec) });
+    const mounted = this.#mounting.then(() => this.#mount(state.id, exported));
+    this.#mounting = mounted;
+    await mounted;
+  }
+
+  async #mount(buildId: string, exported: unknown): Promise<void> {
+    if (this.#disposed || this.#exported?.buildId !== buildId) return;
+    let model: VideoModel;
+    try {
+      model = await mountExport(exported, this.#declaredValues(exported), this.#options.spec);
+    } catch (error) {
+      // Values that do not fit: the form says why; the last good picture stays.
+      const aboutValues =
+        error instanceof VariableBindingError && error.issues.every((issue) => issue.in === 'variables');
+      if (aboutValues) {
+        this.#options.onState({ status: 'ready', buildId, specIssues: [] });
+        return;
+      }
+      const specIssues =
+        error instanceof SpecValidationError || error instanceof VariableBindingError ? error.issues : [];
+      if (this.#options.spec && specIssues.length > 0) {
+        // As with a compile error: the last good picture stays, paused, under the issues.
+        this.#pauseUntilFixed();
+        this.#report(true);
+        this.#options.onState({
+          status: 'error',
+          problems: [],
+          runtimeError: undefined,
+          specIssues,
+          buildId,
+        });
+        return;
+      }
+      this.#loadFailed(buildId, error);
+      return;
+    }
+    try {
       await this.#present(model);
       this.#options.onState({
         status: 'ready',
         problems: [],
         runtimeError: undefined,
-        buildId: state.id,
+        specIssues: [],
+        buildId,
       });
     } catch (error) {
-      this.#blank();
+      this.#loadFailed(buildId, error);
+    }
+  }
+
+  /** The values of variables this build declares: an edit may have removed one the form still holds. */
+  #declaredValues(exported: unknown): VariableValues {
+    const declared = declaredVariables(exported, this.#options.spec) ?? {};
+    return Object.fromEntries(Object.entries(this.#values).filter(([name]) => Object.hasOwn(declared, name)));
+  }
+
+  #loadFailed(buildId: string, error: unknown): void {
+    this.#blank();
+    void describeThrownFrames(error).then((described) =>
       this.#options.onState({
         status: 'error',
         problems: [],
-        buildId: state.id,
-        runtimeError: {
-          phase: 'load',
-          title: 'The composition failed to load',
-          ...(await describeThrownFrames(error)),
-        },
-      });
-    }
+        specIssues: [],
+        buildId,
+        runtimeError: { phase: 'load', title: 'The composition failed to load', ...described },
+      }),
+    );
   }
 
   /** Pauses under an error; the build that fixes it plays on if this one was playing. */

@@ -7,6 +7,7 @@ import './ui/timeline.css';
 import './ui/side-panel.css';
 import './ui/welcome.css';
 import './ui/words.css';
+import './ui/variables.css';
 import { App } from './app/App.tsx';
 import { applyErrorPanelColors } from './ui/error-colors.ts';
 

@@ -19,6 +19,20 @@ export interface WorkspaceConnection {
   source: string;
 }
 
+/**
+ * What an input file is: code (`composition`), a JSON spec (`spec`), or either one declaring variables
+ * a render fills in (`template`).
+ */
+export type InputKind = 'composition' | 'spec' | 'template';
+
+/** An image or video of the project (/studio/api/assets), as a template's media variable takes it. */
+export interface ProjectAsset {
+  /** "asset:<path in the assets folder>" */
+  src: string;
+  /** The variable type that takes it. */
+  kind: 'image' | 'clip';
+}
+
 /** A render the open composition's workspace made, read back from its receipt (/studio/api/exports). */
 export interface PastExport {
   receiptPath: string;

@@ -6,11 +6,13 @@ import { SourcePane } from '../editor/SourcePane.tsx';
 import { isDirty, useSource } from '../editor/source-store.ts';
 import { ExportPane } from '../export/ExportPane.tsx';
 import { PreviewPane } from '../preview/PreviewPane.tsx';
+import { usePreview } from '../preview/preview-store.ts';
 import { InspectPane } from '../review/InspectPane.tsx';
 import { ReviewPane } from '../review/ReviewPane.tsx';
 import { useReview } from '../review/review-store.ts';
 import { pathOfDroppedFile } from '../session/resolve-bridge.ts';
 import { describeError, useSession } from '../session/session-store.ts';
+import { VariablesPane } from '../variables/VariablesPane.tsx';
 import { Welcome } from '../welcome/Welcome.tsx';
 import { Logo } from '../ui/icons.tsx';
 import type { SideTab } from '../ui/layout-store.ts';
@@ -24,14 +26,28 @@ const TABS: { id: SideTab; label: string }[] = [
   { id: 'review', label: 'Review' },
   { id: 'inspect', label: 'Inspect' },
   { id: 'export', label: 'Export' },
+  { id: 'variables', label: 'Variables' },
 ];
+
+/** A template opens with its form showing (once: the tab is the user's after that). */
+function useOpenVariablesForTemplate(isTemplate: boolean): void {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!isTemplate || shown) return;
+    setShown(true);
+    if (useLayout.getState().tab === 'review' && !useReview.getState().result)
+      useLayout.getState().setTab('variables');
+  }, [isTemplate, shown]);
+}
 
 function SidePanel(): ReactElement {
   const tab = useLayout((s) => s.tab);
   const setTab = useLayout((s) => s.setTab);
   const findings = useReview((s) => s.result?.findings.filter((f) => !f.allowed).length);
+  const variables = usePreview((s) => (s.declared ? Object.keys(s.declared).length : 0));
+  useOpenVariablesForTemplate(variables > 0);
   return (
-    <section className="pane side-pane" aria-label="Review, inspect and export">
+    <section className="pane side-pane" aria-label="Review, inspect, export and variables">
       <div className="tabs" role="tablist">
         {TABS.map((entry) => (
           <button
@@ -44,12 +60,16 @@ function SidePanel(): ReactElement {
           >
             {entry.label}
             {entry.id === 'review' && findings ? <span className="tab-count">{findings}</span> : null}
+            {entry.id === 'variables' && variables ? (
+              <span className="tab-count muted">{variables}</span>
+            ) : null}
           </button>
         ))}
       </div>
       {tab === 'review' && <ReviewPane />}
       {tab === 'inspect' && <InspectPane />}
       {tab === 'export' && <ExportPane />}
+      {tab === 'variables' && <VariablesPane />}
     </section>
   );
 }

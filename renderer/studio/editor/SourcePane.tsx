@@ -7,9 +7,13 @@ import type { ReactElement } from 'react';
 import type { TypeLibrary } from '../../../shared/studio/type-library.ts';
 import { useSession, workspaceClient } from '../session/session-store.ts';
 import type { CompileProblem } from '../../../shared/protocol/problem.ts';
+import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import { baseName } from '../ui/format.ts';
+import { usePreview } from '../preview/preview-store.ts';
 import { configureKinoTypeScript } from './kino-typescript.ts';
 import { monaco } from './monaco-setup.ts';
+import { configureSpecJson } from './spec-json-schema.ts';
+import { useSpecMarkers } from './SpecIssues.tsx';
 import { isDirty, useSource } from './source-store.ts';
 import { EditWithWords } from '../words/EditWithWords.tsx';
 
@@ -18,6 +22,7 @@ type CodeEditor = Parameters<OnMount>[0];
 let typesConfigured = false;
 /** One empty list: a selector must return the same value when nothing changed. */
 const NO_PROBLEMS: CompileProblem[] = [];
+const NO_ISSUES: SpecIssue[] = [];
 
 async function configureTypes(): Promise<void> {
   if (typesConfigured) return;
@@ -104,6 +109,9 @@ export function SourcePane(): ReactElement {
     s.status?.compileProblems?.length ? s.status.compileProblems : NO_PROBLEMS,
   );
   const [editor, setEditor] = useState<CodeEditor | undefined>(undefined);
+  const isSpec = source?.toLowerCase().endsWith('.json') ?? false;
+  const modelPath = source ? `file:///${baseName(source)}` : 'file:///composition.ts';
+  const specIssues = usePreview((s) => s.specIssues);
 
   const revision = useSession((s) => s.status?.sourceRevision);
   useEffect(() => {
@@ -112,6 +120,9 @@ export function SourcePane(): ReactElement {
   }, [load, revision]);
 
   useCompileMarkers(editor, problems, source);
+  const savedText = useSource((s) => s.savedText);
+  // Placed again when the file is reloaded: the issues belong to the saved text.
+  useSpecMarkers(monaco, editor?.getModel(), isSpec ? specIssues : NO_ISSUES, savedText);
 
   useEffect(() => {
     if (!jump || !editor) return;
@@ -131,7 +142,8 @@ export function SourcePane(): ReactElement {
 
   const onMount: OnMount = (mounted) => {
     setEditor(mounted);
-    void configureTypes();
+    if (isSpec) void configureSpecJson(monaco, modelPath, /"variables"\s*:/.test(mounted.getValue()));
+    else void configureTypes();
     mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void useSource.getState().save());
     mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyR, () =>
       window.dispatchEvent(new CustomEvent('kino:render')),
@@ -167,13 +179,13 @@ export function SourcePane(): ReactElement {
       )}
       {error && !conflict && <div className="notice err inset">{error}</div>}
       <CompileProblems problems={problems} />
-      {source?.toLowerCase().endsWith('.json') && <EditWithWords />}
-      <div className="editor-host" data-testid="editor">
+      {isSpec && <EditWithWords />}
+      <div className="editor-host" data-testid="editor" data-language={isSpec ? 'json' : 'typescript'}>
         {loaded ? (
           <Editor
-            path={source ? `file:///${baseName(source)}` : 'file:///composition.ts'}
-            defaultLanguage="typescript"
-            language="typescript"
+            path={modelPath}
+            defaultLanguage={isSpec ? 'json' : 'typescript'}
+            language={isSpec ? 'json' : 'typescript'}
             theme="kino-dark"
             value={text}
             onChange={(value) => edit(value ?? '')}

@@ -1,51 +1,70 @@
 import { describe, expect, it } from 'vitest';
-import { sourceRangeOfPointer } from './json-pointer.ts';
+import { pointerSteps, sourceRangeOfPointer } from './json-pointer.ts';
 
 const SPEC = `{
-  "title": "A/B \\"quoted\\"",
+  "kinoSpec": 1,
+  "title": "Quote",
   "scenes": [
-    { "id": "one", "elements": [] },
     {
-      "id": "two",
+      "duration": "6s",
       "elements": [
-        { "type": "text", "text": "Hi" },
-        { "type": "rect", "a/b": 1.5e2 }
+        { "type": "text", "text": "a" },
+        { "type": "text", "text": "b\\"/c" },
+        {
+          "type": "rect",
+          "size": -5,
+          "a/b": true
+        }
       ]
     }
   ]
 }`;
 
+/** The text a range covers (one line). */
+function covered(text: string, pointer: string): string | undefined {
+  const range = sourceRangeOfPointer(text, pointer);
+  if (!range) return undefined;
+  const line = text.split('\n')[range.startLineNumber - 1]!;
+  return `${range.startLineNumber}:${line.slice(range.startColumn - 1, range.endLineNumber === range.startLineNumber ? range.endColumn - 1 : undefined)}`;
+}
+
 describe('sourceRangeOfPointer', () => {
-  it('finds the value a pointer names, by keys and indexes', () => {
-    expect(sourceRangeOfPointer(SPEC, '/scenes/1/elements/0')).toEqual({
-      startLineNumber: 8,
-      startColumn: 9,
-      endLineNumber: 8,
-      endColumn: 41,
-    });
-    expect(sourceRangeOfPointer(SPEC, '/scenes/0/id')).toEqual({
-      startLineNumber: 4,
-      startColumn: 13,
-      endLineNumber: 4,
-      endColumn: 18,
-    });
-    expect(sourceRangeOfPointer(SPEC, '/title')?.startLineNumber).toBe(2);
+  it('finds a scalar value at its line', () => {
+    expect(covered(SPEC, '/scenes/0/elements/2/size')).toBe('12:-5');
+    expect(covered(SPEC, '/title')).toBe('3:"Quote"');
+    expect(covered(SPEC, '/scenes/0/elements/1/text')).toBe('9:"b\\"/c"');
   });
 
-  it('spans a value over several lines, and unescapes ~1 and ~0', () => {
-    const scene = sourceRangeOfPointer(SPEC, '/scenes/1');
-    expect(scene).toMatchObject({ startLineNumber: 5, startColumn: 5, endLineNumber: 11, endColumn: 6 });
-    expect(sourceRangeOfPointer(SPEC, '/scenes/1/elements/1/a~1b')).toMatchObject({
-      startLineNumber: 9,
-      endLineNumber: 9,
+  it('marks an object or array at its key, or at its bracket in an array', () => {
+    expect(covered(SPEC, '/scenes/0/elements')).toBe('7:"elements"');
+    expect(covered(SPEC, '/scenes/0/elements/2')).toBe('10:{');
+    expect(covered(SPEC, '/scenes/0/elements/0')).toBe('8:{');
+  });
+
+  it('unescapes ~1 and ~0 in the steps', () => {
+    expect(pointerSteps('/a~1b/~0x')).toEqual(['a/b', '~x']);
+    expect(covered(SPEC, '/scenes/0/elements/2/a~1b')).toBe('13:true');
+  });
+
+  it('lands on the nearest written ancestor for what is not written', () => {
+    expect(covered(SPEC, '/scenes/0/elements/2/width')).toBe('10:{');
+    expect(covered(SPEC, '/scenes/0/background')).toBe('5:{');
+    expect(covered(SPEC, '/scenes/4')).toBe('4:"scenes"');
+    expect(covered(SPEC, '')).toBe('1:{');
+  });
+
+  it('does not follow a sibling with the same name elsewhere', () => {
+    const text = '{"a": {"x": 1}, "b": {"x": 2}}';
+    expect(sourceRangeOfPointer(text, '/b/x')).toEqual({
+      startLineNumber: 1,
+      startColumn: 28,
+      endLineNumber: 1,
+      endColumn: 29,
     });
   });
 
-  it('answers undefined for what is not there or not JSON', () => {
-    expect(sourceRangeOfPointer(SPEC, '/scenes/7')).toBeUndefined();
-    expect(sourceRangeOfPointer(SPEC, '/nope')).toBeUndefined();
-    expect(sourceRangeOfPointer(SPEC, 'scenes')).toBeUndefined();
-    expect(sourceRangeOfPointer('{ "a": [1, }', '/a/0')).toBeUndefined();
-    expect(sourceRangeOfPointer(SPEC, '')?.startLineNumber).toBe(1);
+  it('keeps going over broken text and gives nothing for an empty one', () => {
+    expect(covered('{\n  "a": 1,\n  oops\n  "b": 2\n}', '/b')).toBe('4:2');
+    expect(sourceRangeOfPointer('   ', '/a')).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
-// Where a JSON pointer ("/scenes/0/elements/2") is written in a JSON text: the range of its value,
-// for the editor to reveal (a spec error's pointer, a timeline bar's element). A small scanner rather
-// than JSON.parse, which keeps no positions; it gives up (undefined) on text that is not JSON.
+// Where a JSON pointer (RFC 6901, as the workspace and the API name a spec's issues:
+// `/scenes/0/elements/2/size`) is written in a JSON text, as a Monaco range: a scalar's value, or the
+// key (an array item's first character) of an object or array, so a marker stays on one line. A
+// pointer to something not written (a required field left out) lands on the nearest thing that is.
+// A small scanner of its own: it reads only as far as it must, and tolerates text after an error.
 
 export interface SourceRange {
   startLineNumber: number;
@@ -9,109 +11,170 @@ export interface SourceRange {
   endColumn: number;
 }
 
-class Scanner {
-  index = 0;
-  readonly text: string;
+/** Offsets into the text: [start, end). */
+interface Span {
+  start: number;
+  end: number;
+}
 
-  constructor(text: string) {
-    this.text = text;
+class PointerScanner {
+  #at = 0;
+  readonly #text: string;
+  readonly #target: string[];
+  /** The deepest node found on the way to the target: its depth and where to mark it. */
+  best: { depth: number; span: Span } | undefined;
+
+  constructor(text: string, target: string[]) {
+    this.#text = text;
+    this.#target = target;
   }
 
-  skipSpace(): void {
-    while (this.index < this.text.length && /\s/.test(this.text[this.index]!)) this.index++;
+  /** Scans the value at the cursor; `depth` is how many of the target's steps lead here. */
+  value(depth: number, key: Span | undefined): void {
+    this.#space();
+    const start = this.#at;
+    const char = this.#text[start];
+    const container = char === '{' || char === '[';
+    // A container is marked at its key (or its bracket): the whole of it would span many lines.
+    const mark = container ? (key ?? { start, end: start + 1 }) : undefined;
+    if (mark) this.#offer(depth, mark);
+    if (char === '{') this.#object(depth);
+    else if (char === '[') this.#array(depth);
+    else if (char === '"') this.#string();
+    else this.#scalar();
+    if (!container) this.#offer(depth, { start, end: Math.max(this.#at, start + 1) });
   }
 
-  expect(char: string): void {
-    this.skipSpace();
-    if (this.text[this.index] !== char) throw new SyntaxError(`expected ${char} at ${this.index}`);
-    this.index++;
+  /** A node on the path at least as deep as the best so far replaces it (a value after its key). */
+  #offer(depth: number, span: Span): void {
+    if (depth >= 0 && (!this.best || depth >= this.best.depth)) this.best = { depth, span };
   }
 
-  string(): string {
-    this.skipSpace();
-    const start = this.index;
-    if (this.text[start] !== '"') throw new SyntaxError(`expected a string at ${start}`);
-    let end = start + 1;
-    while (end < this.text.length && this.text[end] !== '"') end += this.text[end] === '\\' ? 2 : 1;
-    if (end >= this.text.length) throw new SyntaxError('unterminated string');
-    this.index = end + 1;
-    return JSON.parse(this.text.slice(start, end + 1)) as string;
+  /** Whether the step below `depth` is `name` (only on the target's own path). */
+  #onPath(depth: number, name: string): boolean {
+    return this.best?.depth === depth && this.#target[depth] === name;
   }
 
-  /** Skips one value; following `path` (undefined: not on it), returns the [start, end) of the value it leads to. */
-  value(path: readonly string[] | undefined): [number, number] | undefined {
-    this.skipSpace();
-    const start = this.index;
-    const head = this.text[start];
-    let found: [number, number] | undefined;
-    if (head === '{') {
-      this.index++;
-      this.skipSpace();
-      if (this.text[this.index] === '}') this.index++;
-      else
-        for (;;) {
-          const key = this.string();
-          this.expect(':');
-          const inner = this.value(path?.[0] === key ? path.slice(1) : undefined);
-          found ??= inner;
-          this.skipSpace();
-          const next = this.text[this.index++];
-          if (next === '}') break;
-          if (next !== ',') throw new SyntaxError(`expected , or } at ${this.index - 1}`);
-        }
-    } else if (head === '[') {
-      this.index++;
-      this.skipSpace();
-      if (this.text[this.index] === ']') this.index++;
-      else
-        for (let item = 0; ; item++) {
-          const inner = this.value(path?.[0] === String(item) ? path.slice(1) : undefined);
-          found ??= inner;
-          this.skipSpace();
-          const next = this.text[this.index++];
-          if (next === ']') break;
-          if (next !== ',') throw new SyntaxError(`expected , or ] at ${this.index - 1}`);
-        }
-    } else if (head === '"') {
-      this.string();
-    } else {
-      const literal = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(start));
-      if (!literal) throw new SyntaxError(`unexpected character at ${start}`);
-      this.index += literal[0].length;
+  #object(depth: number): void {
+    this.#at += 1;
+    for (;;) {
+      this.#space();
+      const char = this.#text[this.#at];
+      if (char === undefined) return;
+      if (char === '}') {
+        this.#at += 1;
+        return;
+      }
+      if (char === ',') {
+        this.#at += 1;
+        continue;
+      }
+      if (char !== '"') {
+        this.#at += 1; // not JSON: step over it rather than stop
+        continue;
+      }
+      const keyStart = this.#at;
+      const name = this.#string();
+      const key = { start: keyStart, end: this.#at };
+      this.#space();
+      if (this.#text[this.#at] === ':') this.#at += 1;
+      const follows = this.#onPath(depth, name);
+      this.value(follows ? depth + 1 : -1, key);
     }
-    if (path?.length === 0) return [start, this.index];
-    return found;
+  }
+
+  #array(depth: number): void {
+    this.#at += 1;
+    let index = 0;
+    for (;;) {
+      this.#space();
+      const char = this.#text[this.#at];
+      if (char === undefined) return;
+      if (char === ']') {
+        this.#at += 1;
+        return;
+      }
+      if (char === ',') {
+        this.#at += 1;
+        index += 1;
+        continue;
+      }
+      const follows = this.#onPath(depth, String(index));
+      this.value(follows ? depth + 1 : -1, undefined);
+    }
+  }
+
+  /** Reads a string at the cursor (on its opening quote) and gives its value. */
+  #string(): string {
+    const text = this.#text;
+    let value = '';
+    this.#at += 1;
+    while (this.#at < text.length) {
+      const char = text[this.#at]!;
+      this.#at += 1;
+      if (char === '"') return value;
+      if (char === '\n') return value; // unterminated: stop at the line's end
+      if (char !== '\\') {
+        value += char;
+        continue;
+      }
+      const escaped = text[this.#at] ?? '';
+      this.#at += 1;
+      if (escaped === 'u') {
+        value += String.fromCharCode(Number.parseInt(text.slice(this.#at, this.#at + 4), 16) || 0);
+        this.#at += 4;
+      } else {
+        value += { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' }[escaped] ?? escaped;
+      }
+    }
+    return value;
+  }
+
+  #scalar(): void {
+    const rest = /^[^\s,\]}]*/.exec(this.#text.slice(this.#at, this.#at + 200))?.[0] ?? '';
+    this.#at += Math.max(1, rest.length);
+  }
+
+  #space(): void {
+    while (/\s/.test(this.#text[this.#at] ?? '')) this.#at += 1;
   }
 }
 
-function tokens(pointer: string): string[] | undefined {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return undefined;
+/** The steps of a JSON pointer ("" is the whole document), unescaped. */
+export function pointerSteps(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return [];
   return pointer
-    .slice(1)
+    .replace(/^\//, '')
     .split('/')
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+    .map((step) => step.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 function position(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
+  let line = 1;
+  let lineStart = 0;
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < offset;
+    index = text.indexOf('\n', index + 1)
+  ) {
+    line += 1;
+    lineStart = index + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }
 
-/** The range (1-based lines and columns, end exclusive) of the value `pointer` names in `text`. */
+/**
+ * Where `pointer` is written in the JSON `text`: the range of its value (of its key, for an object or
+ * an array), else of the nearest enclosing thing that is written; undefined for a text with no value.
+ */
 export function sourceRangeOfPointer(text: string, pointer: string): SourceRange | undefined {
-  const path = tokens(pointer);
-  if (!path) return undefined;
-  let span: [number, number] | undefined;
-  try {
-    span = new Scanner(text).value(path);
-  } catch {
-    return undefined;
-  }
+  if (text.trim() === '') return undefined;
+  const scanner = new PointerScanner(text, pointerSteps(pointer));
+  scanner.value(0, undefined);
+  const span = scanner.best?.span;
   if (!span) return undefined;
-  const start = position(text, span[0]);
-  const end = position(text, span[1]);
+  const start = position(text, span.start);
+  const end = position(text, span.end);
   return {
     startLineNumber: start.line,
     startColumn: start.column,

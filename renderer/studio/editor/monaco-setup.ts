@@ -3,11 +3,15 @@
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import TypeScriptWorker from 'monaco-editor/language/typescript/ts.worker?worker';
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string) {
-    return label === 'typescript' || label === 'javascript' ? new TypeScriptWorker() : new EditorWorker();
+    if (label === 'typescript' || label === 'javascript') return new TypeScriptWorker();
+    // JSON specs: completion, hover and markers from the spec's JSON Schema (spec-json-schema.ts).
+    if (label === 'json') return new JsonWorker();
+    return new EditorWorker();
   },
 };
 

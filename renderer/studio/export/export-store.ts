@@ -5,7 +5,9 @@ import { describeError, useSession, workspaceClient } from '../session/session-s
 import type { OperationProgress } from '../../../shared/protocol/workspace.ts';
 import type { PastExport } from '../../../shared/studio/bridge.ts';
 import type { RenderAnswer } from '../../../shared/protocol/workspace.ts';
+import { usePreview } from '../preview/preview-store.ts';
 import { useReview } from '../review/review-store.ts';
+import { jobVariables } from '../variables/variables-store.ts';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
 
 export interface ExportOptions {
@@ -72,6 +74,7 @@ export const useExport = create<ExportState>((set, get) => ({
           ...(options.aspect ? { aspect: options.aspect } : {}),
           ...(options.posterEnabled && options.posterAt ? { poster: options.posterAt } : {}),
           ...(allowed.length > 0 ? { allowQuality: allowed } : {}),
+          ...jobVariables(usePreview.getState().declared),
         },
         (progress) => set({ progress }),
         controller.signal,

@@ -5,6 +5,7 @@ import { describeError, useSession, workspaceClient } from '../session/session-s
 import type { FrameAnswer } from '../../../shared/protocol/workspace.ts';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
 import { usePreview } from '../preview/preview-store.ts';
+import { jobVariables } from '../variables/variables-store.ts';
 
 export interface CapturedFrame {
   id: number;
@@ -102,6 +103,8 @@ async function captureFrame(
       operation: 'frame',
       frameIndex,
       ...(aspect ? { aspect } : {}),
+      // The form's values now (a recapture shows the frame as the template is set now).
+      ...jobVariables(usePreview.getState().declared),
     });
     const captured: CapturedFrame = {
       id: nextId++,

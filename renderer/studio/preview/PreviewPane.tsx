@@ -5,12 +5,15 @@ import type { ReactElement } from 'react';
 import { ASPECT_NAMES } from '../../../shared/spec/sizes.ts';
 import type { AspectName } from '../../../shared/spec/sizes.ts';
 import { CompileProblems } from '../editor/SourcePane.tsx';
+import { SpecIssues } from '../editor/SpecIssues.tsx';
 import { FramesStrip } from '../frames/FramesStrip.tsx';
 import { useFrames } from '../frames/frames-store.ts';
 import { useSession } from '../session/session-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PreviewPlayer } from '../../player/preview-player.ts';
 import { Timeline } from '../timeline/Timeline.tsx';
+import { valuesOf } from '../variables/variable-form.ts';
+import { useVariables } from '../variables/variables-store.ts';
 import { formatTimecode, usePreview } from './preview-store.ts';
 import { RuntimeErrorPanel } from './RuntimeErrorPanel.tsx';
 import { useSourceBlock } from './source-health.ts';
@@ -23,9 +26,36 @@ const ASPECT_LABELS: Record<AspectName, string> = {
   portrait45: 'Portrait 4:5',
 };
 
+/** A moment after the last keystroke in the variables form, the preview draws the new values. */
+const VARIABLES_SETTLE_MS = 120;
+
+/** The form's values, as the player takes them. */
+function formValues(): Record<string, unknown> {
+  return valuesOf(usePreview.getState().declared, useVariables.getState().entries);
+}
+
+/** Sends the variables form's values to the player after a pause in typing (it keeps them for new builds). */
+function useVariablesToPlayer(): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const push = () => usePreview.getState().player?.setVariables(formValues());
+    const stopEntries = useVariables.subscribe((state, previous) => {
+      if (state.entries === previous.entries) return;
+      clearTimeout(timer);
+      timer = setTimeout(push, VARIABLES_SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      stopEntries();
+    };
+  }, []);
+}
+
 function usePlayer(canvas: React.RefObject<HTMLCanvasElement | null>): void {
   const previewKey = useSession((s) => s.info?.previewKey);
   const projectFonts = useSession((s) => s.info?.projectFonts);
+  const isSpec = useSession((s) => s.info?.source.toLowerCase().endsWith('.json') ?? false);
+  useVariablesToPlayer();
   useEffect(() => {
     if (!canvas.current || !previewKey) return;
     const player = new PreviewPlayer({
@@ -34,6 +64,8 @@ function usePlayer(canvas: React.RefObject<HTMLCanvasElement | null>): void {
       projectFonts: projectFonts ?? [],
       // Read once: toggling reaches the running player through the sound store, not a new player.
       muted: useSound.getState().muted,
+      spec: isSpec,
+      variables: formValues(),
       onState: (state) => usePreview.getState().update(state),
     });
     usePreview.getState().attach(player);
@@ -42,7 +74,7 @@ function usePlayer(canvas: React.RefObject<HTMLCanvasElement | null>): void {
       player.dispose();
       usePreview.getState().attach(undefined);
     };
-  }, [canvas, previewKey, projectFonts]);
+  }, [canvas, previewKey, projectFonts, isSpec]);
 }
 
 /** Mute/Unmute: named for what a click does; aria-pressed says whether the sound is muted now. */
@@ -172,6 +204,7 @@ function StageOverlay(): ReactElement | null {
   const problems = usePreview((s) => s.problems);
   const runtimeError = usePreview((s) => s.runtimeError);
   const buildId = usePreview((s) => s.buildId);
+  const specIssues = usePreview((s) => s.specIssues);
   if (status === 'connecting' || (status === 'loading' && !buildId)) {
     return (
       <div className="stage-overlay soft">
@@ -183,6 +216,13 @@ function StageOverlay(): ReactElement | null {
     return (
       <div className="stage-overlay">
         <CompileProblems problems={problems} />
+      </div>
+    );
+  }
+  if (specIssues.length > 0) {
+    return (
+      <div className="stage-overlay">
+        <SpecIssues issues={specIssues} />
       </div>
     );
   }

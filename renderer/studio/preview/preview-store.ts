@@ -35,6 +35,8 @@ export const usePreview = create<PreviewState>((set, get) => ({
   sound: { status: 'muted', voices: 0, starts: 0, from: 0 },
   video: undefined,
   selectionBox: undefined,
+  declared: undefined,
+  specIssues: [],
   player: undefined,
   aspect: undefined,
 

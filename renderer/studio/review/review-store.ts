@@ -8,6 +8,7 @@ import { isFindingCode } from '../../../shared/protocol/finding.ts';
 import { DEFAULT_REVIEW_FRAMES, MAX_REVIEW_FRAMES } from '../../../shared/protocol/review-frames.ts';
 import type { FindingCode, ReviewFinding } from '../../../shared/protocol/finding.ts';
 import { usePreview } from '../preview/preview-store.ts';
+import { jobVariables } from '../variables/variables-store.ts';
 
 export interface InspectView {
   finding: ReviewFinding | undefined;
@@ -72,6 +73,7 @@ export const useReview = create<ReviewState>((set, get) => ({
           reviewDeterminism: determinism,
           ...(aspect ? { aspect } : {}),
           ...(allowed.length > 0 ? { allowQuality: allowed } : {}),
+          ...jobVariables(usePreview.getState().declared),
         },
         (progress) => {
           if (progress.stage === 'reviewing' && progress.framesTotal > 0) {
@@ -164,6 +166,7 @@ async function inspectAt(
       frameIndex,
       ...(sourceRevision ? { sourceRevision } : {}),
       ...(preview.aspect ? { aspect: preview.aspect } : {}),
+      ...jobVariables(preview.declared),
     });
     const imageUrl = result.frame ? await client.artifactUrl(result.frame.path) : undefined;
     if (useReview.getState().inspect?.frameIndex !== frameIndex) {

@@ -119,6 +119,24 @@ const paths: Record<string, ReactElement> = {
       strokeLinejoin="round"
     />
   ),
+  sliders: (
+    <path
+      d="M3 4.5h10M3 8h10M3 11.5h10 M6 3v3M10.5 6.5v3M5 10v3"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+      strokeLinecap="round"
+    />
+  ),
+  braces: (
+    <path
+      d="M6 3c-1.5 0-1.8.7-1.8 2v1.3c0 .9-.5 1.5-1.5 1.7 1 .2 1.5.8 1.5 1.7V11c0 1.3.3 2 1.8 2 M10 3c1.5 0 1.8.7 1.8 2v1.3c0 .9.5 1.5 1.5 1.7-1 .2-1.5.8-1.5 1.7V11c0 1.3-.3 2-1.8 2"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+      strokeLinecap="round"
+    />
+  ),
   plus: <path d="M8 3v10M3 8h10" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />,
 };
 

@@ -1,7 +1,8 @@
-// Which side panel is showing. Inspect frame switches to Inspect; Ctrl/Cmd+R to Export.
+// Which side panel is showing. Inspect frame switches to Inspect; Ctrl/Cmd+R to Export; a spec error
+// about a value of the form to Variables.
 import { create } from 'zustand';
 
-export type SideTab = 'review' | 'inspect' | 'export';
+export type SideTab = 'review' | 'inspect' | 'export' | 'variables';
 
 interface LayoutState {
   tab: SideTab;

@@ -2,17 +2,21 @@
 // or a path in the browser), recent files, and New from example.
 import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
-import type { ExampleInfo, OpenOutcome, RecentFile } from '../../../shared/studio/bridge.ts';
+import type { ExampleInfo, InputKind, OpenOutcome, RecentFile } from '../../../shared/studio/bridge.ts';
 import { isDirty, useSource } from '../editor/source-store.ts';
 import { describeError, useSession } from '../session/session-store.ts';
 import { baseName, timeAgo } from '../ui/format.ts';
 import { Icon, Logo } from '../ui/icons.tsx';
 import { GenerateCard } from '../words/GenerateCard.tsx';
 
+/** /studio/api/compositions: the project's inputs (main/studio/project-compositions.ts). */
 interface ProjectComposition {
   path: string;
   relative: string;
+  kind: InputKind;
 }
+
+const KIND_LABELS: Record<InputKind, string> = { composition: 'code', spec: 'spec', template: 'template' };
 
 function useOpen(): {
   busy: boolean;
@@ -102,7 +106,7 @@ export function Welcome({ onClose }: { onClose?: () => void }): ReactElement {
               >
                 <input
                   className="input grow"
-                  placeholder="path/to/composition.ts"
+                  placeholder="path/to/composition.ts or spec.json"
                   value={path}
                   onChange={(event) => setPath(event.target.value)}
                   aria-label="Composition path"
@@ -127,12 +131,17 @@ export function Welcome({ onClose }: { onClose?: () => void }): ReactElement {
                   {compositions.map((composition) => (
                     <li key={composition.path}>
                       <button
-                        className="file-row"
+                        className="file-row with-kind"
                         onClick={() => void open.run(() => bridge.openFile(composition.path))}
                         disabled={open.busy}
+                        data-testid="project-input"
+                        data-kind={composition.kind}
                       >
-                        <Icon name="film" size={14} />
+                        <Icon name={composition.relative.endsWith('.json') ? 'braces' : 'film'} size={14} />
                         <span className="file-name">{baseName(composition.path)}</span>
+                        <span className={`kind-badge ${composition.kind}`}>
+                          {KIND_LABELS[composition.kind]}
+                        </span>
                         <span className="muted mono file-dir">{composition.relative}</span>
                       </button>
                     </li>
@@ -165,7 +174,7 @@ export function Welcome({ onClose }: { onClose?: () => void }): ReactElement {
             <p className="muted hint">
               {browser
                 ? 'Paths are relative to the project folder.'
-                : 'Or drop a .ts composition anywhere on this window.'}
+                : 'Or drop a .ts composition or a .json spec anywhere on this window.'}
             </p>
           </section>
           <section className="welcome-card">
