@@ -68,3 +68,12 @@ describe('sourceRangeOfPointer', () => {
     expect(sourceRangeOfPointer('   ', '/a')).toBeUndefined();
   });
 });
+
+describe('sourceRangeOfPointer, exact', () => {
+  it('finds only the thing itself: no parent stands in for a missing one', () => {
+    const text = '{\n  "scenes": [\n    { "duration": 2 }\n  ]\n}\n';
+    expect(sourceRangeOfPointer(text, '/scenes/0', { exact: true })?.startLineNumber).toBe(3);
+    expect(sourceRangeOfPointer(text, '/scenes/4', { exact: true })).toBeUndefined();
+    expect(sourceRangeOfPointer(text, '/scenes/4')?.startLineNumber).toBe(2);
+  });
+});

@@ -165,14 +165,21 @@ function position(text: string, offset: number): { line: number; column: number 
 
 /**
  * Where `pointer` is written in the JSON `text`: the range of its value (of its key, for an object or
- * an array), else of the nearest enclosing thing that is written; undefined for a text with no value.
+ * an array), else of the nearest enclosing thing that is written (an error's place), or undefined
+ * with `exact` (a thing to select must be the one written); undefined for a text with no value.
  */
-export function sourceRangeOfPointer(text: string, pointer: string): SourceRange | undefined {
+export function sourceRangeOfPointer(
+  text: string,
+  pointer: string,
+  options: { exact?: boolean } = {},
+): SourceRange | undefined {
   if (text.trim() === '') return undefined;
-  const scanner = new PointerScanner(text, pointerSteps(pointer));
+  const steps = pointerSteps(pointer);
+  const scanner = new PointerScanner(text, steps);
   scanner.value(0, undefined);
-  const span = scanner.best?.span;
-  if (!span) return undefined;
+  const best = scanner.best;
+  if (!best || (options.exact && best.depth < steps.length)) return undefined;
+  const span = best.span;
   const start = position(text, span.start);
   const end = position(text, span.end);
   return {

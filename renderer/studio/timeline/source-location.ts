@@ -34,7 +34,7 @@ function literalIn(text: string, needle: string): SourceRange | undefined {
 }
 
 export function locateTrack(text: string, track: Track, isJson: boolean): SourceRange | undefined {
-  if (isJson) return track.pointer ? sourceRangeOfPointer(text, track.pointer) : undefined;
+  if (isJson) return track.pointer ? sourceRangeOfPointer(text, track.pointer, { exact: true }) : undefined;
   for (const needle of track.needles) {
     const range = literalIn(text, needle);
     if (range) return range;
