@@ -16,6 +16,7 @@
 // process and on disk (os.tmpdir()/kino-types) across processes, checked against a hash of every
 // input file before it is reused (~10–30 ms).
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -136,7 +137,7 @@ export async function generateBuilderTypeLibraries(): Promise<GeneratedTypeLibra
     const fileName = path.resolve(file.fileName);
     inputs.push(fileName);
     if (!file.isDeclarationFile) continue;
-    const relative = path.relative(REPO_ROOT, fileName);
+    const relative = repoRelative(fileName);
     libraries.push({ path: virtualPath(relative), content: file.text });
     if (!relative.split(path.sep).includes('node_modules')) continue;
     const manifest = await packageManifest(fileName);
@@ -146,7 +147,7 @@ export async function generateBuilderTypeLibraries(): Promise<GeneratedTypeLibra
     inputs.push(manifest);
     const fields = JSON.parse(await readFile(manifest, 'utf8')) as Record<string, unknown>;
     const kept = Object.fromEntries(RESOLUTION_FIELDS.filter((f) => f in fields).map((f) => [f, fields[f]]));
-    libraries.push({ path: virtualPath(path.relative(REPO_ROOT, manifest)), content: JSON.stringify(kept) });
+    libraries.push({ path: virtualPath(repoRelative(manifest)), content: JSON.stringify(kept) });
   }
 
   libraries.push(
@@ -187,6 +188,26 @@ async function emitOptions(ts: typeof TypeScript, outDir: string): Promise<TypeS
     noCheck: true,
     skipLibCheck: true,
   };
+}
+
+/**
+ * A file's path relative to the repository root. Package typings are found by their real paths, so
+ * a node_modules that is a link to another folder (a git worktree sharing one install, pnpm) names
+ * them outside the repository: they are placed under node_modules/ as the resolution sees them.
+ */
+function repoRelative(fileName: string): string {
+  const relative = path.relative(REPO_ROOT, fileName);
+  if (!relative.startsWith('..')) return relative;
+  let modules: string;
+  try {
+    modules = realpathSync(path.join(REPO_ROOT, 'node_modules'));
+  } catch {
+    return relative;
+  }
+  const inModules = path.relative(modules, fileName);
+  return inModules.startsWith('..') || path.isAbsolute(inModules)
+    ? relative
+    : path.join('node_modules', inModules);
 }
 
 /** The virtual file URI of a path relative to the repository root (or to the emit's outDir). */

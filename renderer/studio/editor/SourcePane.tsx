@@ -9,8 +9,9 @@ import { useSession, workspaceClient } from '../session/session-store.ts';
 import type { CompileProblem } from '../../../shared/protocol/problem.ts';
 import { baseName } from '../ui/format.ts';
 import { configureKinoTypeScript } from './kino-typescript.ts';
-import { monaco } from './monaco-setup.ts';
+import { monaco, typescript } from './monaco-setup.ts';
 import { isDirty, useSource } from './source-store.ts';
+import { compositionLanguage, onTypeScriptOn, switchOnWhenFocused } from './typescript-on-demand.ts';
 
 type CodeEditor = Parameters<OnMount>[0];
 
@@ -22,7 +23,7 @@ async function configureTypes(): Promise<void> {
   if (typesConfigured) return;
   typesConfigured = true;
   try {
-    configureKinoTypeScript(monaco, await workspaceClient().json<TypeLibrary[]>('/studio/api/types'));
+    configureKinoTypeScript({ typescript }, await workspaceClient().json<TypeLibrary[]>('/studio/api/types'));
   } catch {
     typesConfigured = false; // the editor works without them; the next mount tries again
   }
@@ -103,6 +104,16 @@ export function SourcePane(): ReactElement {
     s.status?.compileProblems?.length ? s.status.compileProblems : NO_PROBLEMS,
   );
   const [editor, setEditor] = useState<CodeEditor | undefined>(undefined);
+  const [language, setLanguage] = useState(compositionLanguage);
+  // Kino's types load with the TypeScript service: before it starts nothing would read them.
+  useEffect(
+    () =>
+      onTypeScriptOn(() => {
+        setLanguage(compositionLanguage());
+        void configureTypes();
+      }),
+    [],
+  );
 
   const revision = useSession((s) => s.status?.sourceRevision);
   useEffect(() => {
@@ -123,7 +134,7 @@ export function SourcePane(): ReactElement {
 
   const onMount: OnMount = (mounted) => {
     setEditor(mounted);
-    void configureTypes();
+    switchOnWhenFocused(mounted);
     mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void useSource.getState().save());
     mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyR, () =>
       window.dispatchEvent(new CustomEvent('kino:render')),
@@ -163,8 +174,8 @@ export function SourcePane(): ReactElement {
         {loaded ? (
           <Editor
             path={source ? `file:///${baseName(source)}` : 'file:///composition.ts'}
-            defaultLanguage="typescript"
-            language="typescript"
+            defaultLanguage={language}
+            language={language}
             theme="kino-dark"
             value={text}
             onChange={(value) => edit(value ?? '')}

@@ -1,0 +1,126 @@
+// The studio's first load, measured in real Chromium: the scripts a browser downloads from opening
+// a composition until its preview is ready (the studio's own bundle, Monaco's workers, the preview
+// page's scripts) stay within 8 MiB, and Monaco's TypeScript service (a 7 MB worker) loads only once
+// the editor is focused, and then still type-checks. Prints the figures it measured.
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, warnIfNoChromium } from './chromium.ts';
+import type { StudioSession } from './studio-harness.ts';
+import { openStudioSession, studioShot } from './studio-harness.ts';
+
+warnIfNoChromium('e2e/studio-light.test.ts', "the studio's first-load budget");
+
+const FIRST_LOAD_BUDGET = 8 * 1024 * 1024;
+const TYPESCRIPT_WORKER = /\/ts\.worker-[\w-]+\.js$/;
+
+/** Every script the page (its frames and workers included) downloads, with its size in bytes. */
+class ScriptLog {
+  readonly #sizes = new Map<string, number>();
+  readonly #pending = new Set<Promise<void>>();
+  #lastArrival = Date.now();
+
+  constructor(page: Page) {
+    page.on('response', (response) => this.#record(response));
+  }
+
+  #record(response: Response): void {
+    const type = response.request().resourceType();
+    const contentType = response.headers()['content-type'] ?? '';
+    if (type !== 'script' && !/javascript/.test(contentType)) return;
+    this.#lastArrival = Date.now();
+    const read = response
+      .body()
+      .then((body) => void this.#sizes.set(response.url(), body.length))
+      .catch(() => undefined) // a response the page dropped (navigated away)
+      .finally(() => this.#pending.delete(read));
+    this.#pending.add(read);
+  }
+
+  /** Waits until no script arrived for `quietMs` (and every body is read). */
+  async settled(quietMs = 1500): Promise<void> {
+    while (this.#pending.size > 0 || Date.now() - this.#lastArrival < quietMs) {
+      await Promise.all(this.#pending);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  total(): number {
+    return [...this.#sizes.values()].reduce((sum, size) => sum + size, 0);
+  }
+
+  urls(): string[] {
+    return [...this.#sizes.keys()];
+  }
+
+  /** The largest files first, for the printed report. */
+  report(): string {
+    return [...this.#sizes]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([url, size]) => `    ${(size / 1024).toFixed(0).padStart(6)} KiB  ${new URL(url).pathname}`)
+      .join('\n');
+  }
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+
+async function openUntilPreviewReady(session: StudioSession): Promise<ScriptLog> {
+  const scripts = new ScriptLog(session.page);
+  await session.page.goto(session.studio.url);
+  await session.page.waitForSelector('[data-testid="stage"][data-status="ready"]', { timeout: 60_000 });
+  await session.page.waitForSelector('[data-testid="editor"] .monaco-editor', { timeout: 30_000 });
+  await scripts.settled();
+  return scripts;
+}
+
+describe.skipIf(!hasChromium)('Kino Studio first load (browser mode)', () => {
+  let session: StudioSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openStudioSession('compositions/travel-reel.ts');
+    ({ page } = session);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('loads a composition with at most 8 MiB of scripts, without the TypeScript worker', async () => {
+    const scripts = await openUntilPreviewReady(session);
+    const total = scripts.total();
+    console.log(
+      `studio first load (.ts composition, until the preview is ready): ${mib(total)} of scripts ` +
+        `in ${scripts.urls().length} files\n${scripts.report()}`,
+    );
+    expect(scripts.urls().some((url) => TYPESCRIPT_WORKER.test(url))).toBe(false);
+    expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    // The source shows highlighted before TypeScript starts: keywords are coloured spans.
+    const tokenColours = await page.$$eval(
+      '[data-testid="editor"] .view-line span[class^="mtk"]',
+      (spans) => new Set(spans.map((span) => span.className)).size,
+    );
+    expect(tokenColours).toBeGreaterThanOrEqual(3);
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('starts TypeScript when the editor is focused: the worker loads and a type error is underlined', async () => {
+    const scripts = new ScriptLog(page);
+    await page.locator('[data-testid="editor"] .view-line').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type("\nconst count: number = 'three';\n");
+    const squiggle = page.locator('[data-testid="editor"] .squiggly-error');
+    await squiggle.first().waitFor({ timeout: 60_000 });
+    await scripts.settled(500);
+    expect(scripts.urls().some((url) => TYPESCRIPT_WORKER.test(url))).toBe(true);
+    // Completion from Kino's types: an element's methods are offered.
+    await page.keyboard.type("text('hello').anim");
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget .monaco-list-row', { hasText: 'animate' }).first().waitFor({
+      timeout: 30_000,
+    });
+    await studioShot(page, 'light-typescript-on-focus');
+    await page.keyboard.press('Escape');
+    expect(session.pageErrors).toEqual([]);
+  });
+});
