@@ -1,12 +1,19 @@
 // The studio's first load, measured in real Chromium: the scripts a browser downloads from opening
 // a composition until its preview is ready (the studio's own bundle, Monaco's workers, the preview
 // page's scripts) stay within 8 MiB, and Monaco's TypeScript service (a 7 MB worker) loads only once
-// the editor is focused, and then still type-checks. Prints the figures it measured.
-import type { Page, Response } from 'playwright-core';
+// the editor is focused, and then still type-checks. Prints the figures it measured. Then the host's
+// rough edges: opening another composition from Home prints its new link, and `kino studio` attaches
+// to a workspace started by `kino workspace` (by its descriptor, or by the file it serves).
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, warnIfNoChromium } from './chromium.ts';
+import { hasChromium, launchChromium, warnIfNoChromium } from './chromium.ts';
+import { KINO_BIN, runKino } from './cli-helpers.ts';
 import type { StudioSession } from './studio-harness.ts';
-import { openStudioSession, studioShot } from './studio-harness.ts';
+import { openStudioSession, studioShot, tempStudioProject } from './studio-harness.ts';
 
 warnIfNoChromium('e2e/studio-light.test.ts', "the studio's first-load budget");
 
@@ -122,5 +129,94 @@ describe.skipIf(!hasChromium)('Kino Studio first load (browser mode)', () => {
     await studioShot(page, 'light-typescript-on-focus');
     await page.keyboard.press('Escape');
     expect(session.pageErrors).toEqual([]);
+  });
+
+  it('prints the new link when Home opens another composition (the old one stops with its workspace)', async () => {
+    page.on('dialog', (dialog) => void dialog.accept()); // discard the edits typed above
+    await page.click('button[title^="Home"]');
+    await page.waitForSelector('[data-testid="welcome"]');
+    await page.fill('input[aria-label="Composition path"]', 'compositions/brand-intro.ts');
+    const before = new URL(page.url()).origin;
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.origin !== before && url.hash === '', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="stage"][data-status="ready"]', { timeout: 60_000 });
+    const printed = /Kino Studio switched to (\S+)\n\s+(http:\/\/127\.0\.0\.1:\d+\/studio\/#token=\S+)/.exec(
+      session.studio.output(),
+    );
+    expect(printed?.[1]).toMatch(/brand-intro\.ts$/);
+    expect(new URL(printed![2]!).origin).toBe(new URL(page.url()).origin);
+  });
+});
+
+/** `kino workspace <file>` as a user starts it, until it prints its descriptor. */
+function startCliWorkspace(
+  file: string,
+): Promise<{ child: ChildProcess; descriptor: string; output: string }> {
+  const child = spawn(process.execPath, [KINO_BIN, 'workspace', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const descriptor = /descriptor (\S+)/.exec(output)?.[1];
+      if (descriptor && output.includes('Try: kino session')) resolve({ child, descriptor, output });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`kino workspace exited (${code}):\n${output}`)));
+  });
+}
+
+const LINK = /(http:\/\/127\.0\.0\.1:\d+\/studio\/#token=\S+)/;
+
+describe.skipIf(!hasChromium)('kino studio attaches to a workspace started by kino workspace', () => {
+  let project: string;
+  let workspace: Awaited<ReturnType<typeof startCliWorkspace>> | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    project = tempStudioProject();
+    workspace = await startCliWorkspace(join(project, 'compositions', 'stats-recap.ts'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (workspace && workspace.child.exitCode === null) {
+      workspace.child.kill('SIGTERM');
+      await new Promise((resolve) => workspace!.child.once('exit', resolve));
+    }
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  it("opens the workspace's own studio by its descriptor, and by the file it serves", async () => {
+    expect(workspace!.output).toContain(`kino studio --attach ${workspace!.descriptor}`);
+    const attached = await runKino(['studio', '--attach', workspace!.descriptor, '--no-open']);
+    expect(attached.code).toBe(0);
+    const link = LINK.exec(attached.stdout)?.[1];
+    expect(link).toBeDefined();
+    // The same workspace, with its own endpoint: nothing else was started.
+    const endpoint = /\n {2}(http:\/\/127\.0\.0\.1:\d+)\n/.exec(workspace!.output)![1]!;
+    expect(new URL(link!).origin).toBe(endpoint);
+    // `kino studio <file>` while that workspace runs opens the same studio instead of failing on its lock.
+    const byFile = await runKino(['studio', join(project, 'compositions', 'stats-recap.ts'), '--no-open']);
+    expect(byFile.code).toBe(0);
+    expect(LINK.exec(byFile.stdout)?.[1]).toBe(link);
+
+    browser = await launchChromium();
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(link!);
+    await page.waitForSelector('[data-testid="stage"][data-status="ready"]', { timeout: 60_000 });
+    expect(await page.textContent('[data-testid="file-name"]')).toContain('stats-recap.ts');
+    await studioShot(page, 'light-attached-workspace');
+    expect(errors).toEqual([]);
+  });
+
+  it('says so when the workspace is gone', async () => {
+    workspace!.child.kill('SIGTERM');
+    await new Promise((resolve) => workspace!.child.once('exit', resolve));
+    const attached = await runKino(['studio', '--attach', workspace!.descriptor, '--no-open']);
+    expect(attached.code).not.toBe(0);
+    expect(attached.stderr).toMatch(/names no running workspace/);
   });
 });

@@ -18,6 +18,7 @@ import type { WorkspaceConnection } from '../../shared/studio/bridge.ts';
 import type { RecentFiles } from './recent-files.ts';
 import type { SettingsStore } from './settings-store.ts';
 import { listProjectCompositions } from './project-compositions.ts';
+import { studioLink } from './studio-link.ts';
 import { PREBUILT_TYPES } from './ui-files.ts';
 
 /** What the routes ask of the studio host (StudioHost in host.ts, which mounts these routes). */
@@ -94,11 +95,6 @@ function showFolder(folder: string, onError: (error: Error) => void): void {
   }
 }
 
-/** The browser opens the new workspace's studio; the token rides in the fragment, never sent. */
-function studioUrl(endpoint: string, token: string): string {
-  return `${endpoint}/studio/#token=${encodeURIComponent(token)}`;
-}
-
 export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions): void {
   const app = server.withTypeProvider<JsonSchemaToTsProvider>();
   const { host, ctx, previewKey } = options;
@@ -140,7 +136,7 @@ export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions):
     const connection = await guarded(() => host.open(file));
     return {
       kind: 'navigate',
-      url: studioUrl(connection.endpoint, connection.token),
+      url: studioLink(connection), // the browser opens the new workspace's studio
       source: connection.source,
     };
   });
@@ -151,7 +147,7 @@ export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions):
     const connection = await guarded(() => host.newFromExample(exampleId, target));
     return {
       kind: 'navigate',
-      url: studioUrl(connection.endpoint, connection.token),
+      url: studioLink(connection), // the browser opens the new workspace's studio
       source: connection.source,
     };
   });

@@ -26,6 +26,11 @@ export interface StudioHostOptions {
   appVersion: string;
   /** The built UI; default dist/renderer (built on first use from a source checkout). */
   uiDir?: string;
+  /**
+   * Told of every composition opened after the first (Home → Open, New from example): in browser
+   * mode each one is served from its own workspace, so the link printed for the previous one is gone.
+   */
+  onSwitched?: (connection: WorkspaceConnection) => void;
 }
 
 export interface OpenComposition {
@@ -40,6 +45,7 @@ export class StudioHost {
   readonly mode: 'desktop' | 'browser';
   readonly appVersion: string;
   readonly #uiDir: string | undefined;
+  readonly #onSwitched: ((connection: WorkspaceConnection) => void) | undefined;
   #current: OpenComposition | undefined;
   #opening: Promise<OpenComposition> | undefined;
   readonly #closing = new Set<Promise<void>>();
@@ -51,6 +57,7 @@ export class StudioHost {
     this.mode = options.mode;
     this.appVersion = options.appVersion;
     this.#uiDir = options.uiDir;
+    this.#onSwitched = options.onSwitched;
   }
 
   get current(): OpenComposition | undefined {
@@ -138,7 +145,10 @@ export class StudioHost {
     this.#current = opened;
     // Not awaited: the request that asked for this file may still be answered by the previous
     // workspace, and closing a server waits for its requests.
-    if (previous) this.#retire(previous);
+    if (previous) {
+      this.#retire(previous);
+      this.#onSwitched?.(opened.connection);
+    }
     await this.recent.add(source).catch(() => undefined);
     return opened;
   }
