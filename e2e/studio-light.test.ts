@@ -75,7 +75,6 @@ async function openUntilPreviewReady(session: StudioSession): Promise<ScriptLog>
   const scripts = new ScriptLog(session.page);
   await session.page.goto(session.studio.url);
   await session.page.waitForSelector('[data-testid="stage"][data-status="ready"]', { timeout: 60_000 });
-  await session.page.waitForSelector('[data-testid="editor"] .monaco-editor', { timeout: 30_000 });
   await scripts.settled();
   return scripts;
 }
@@ -95,6 +94,8 @@ describe.skipIf(!hasChromium)('Kino Studio first load (browser mode)', () => {
 
   it('loads a composition with at most 8 MiB of scripts, without the TypeScript worker', async () => {
     const scripts = await openUntilPreviewReady(session);
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor', { timeout: 30_000 });
+    await scripts.settled();
     const total = scripts.total();
     console.log(
       `studio first load (.ts composition, until the preview is ready): ${mib(total)} of scripts ` +
@@ -113,9 +114,10 @@ describe.skipIf(!hasChromium)('Kino Studio first load (browser mode)', () => {
 
   it('starts TypeScript when the editor is focused: the worker loads and a type error is underlined', async () => {
     const scripts = new ScriptLog(page);
-    await page.locator('[data-testid="editor"] .view-line').first().click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type("\nconst count: number = 'three';\n");
+    // At the line's start: the middle of a wide line would scroll the editor sideways.
+    await page.locator('[data-testid="editor"] .view-line').first().click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type("const count: number = 'three';\n");
     const squiggle = page.locator('[data-testid="editor"] .squiggly-error');
     await squiggle.first().waitFor({ timeout: 60_000 });
     await scripts.settled(500);
@@ -145,6 +147,31 @@ describe.skipIf(!hasChromium)('Kino Studio first load (browser mode)', () => {
     );
     expect(printed?.[1]).toMatch(/brand-intro\.ts$/);
     expect(new URL(printed![2]!).origin).toBe(new URL(page.url()).origin);
+  });
+});
+
+describe.skipIf(!hasChromium)('Kino Studio first load of a JSON spec (browser mode)', () => {
+  it('loads a spec with at most 8 MiB of scripts', async (context) => {
+    let session: StudioSession;
+    try {
+      session = await openStudioSession('specs/quote-card.json');
+    } catch (error) {
+      // Specs open in the studio with issue 32's inputs part; until then `kino studio` refuses them.
+      if (!/not a composition/.test(String(error))) throw error;
+      console.warn(
+        '*** studio-light: this studio opens no JSON spec yet: the spec budget is not measured ***',
+      );
+      return context.skip();
+    }
+    try {
+      const scripts = await openUntilPreviewReady(session);
+      const total = scripts.total();
+      console.log(`studio first load (JSON spec): ${mib(total)} of scripts\n${scripts.report()}`);
+      expect(scripts.urls().some((url) => TYPESCRIPT_WORKER.test(url))).toBe(false);
+      expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    } finally {
+      await session.close();
+    }
   });
 });
 
