@@ -115,7 +115,10 @@ describe.skipIf(!hasChromium)('Kino Studio first load (browser mode)', () => {
   it('starts TypeScript when the editor is focused: the worker loads and a type error is underlined', async () => {
     const scripts = new ScriptLog(page);
     // At the line's start: the middle of a wide line would scroll the editor sideways.
-    await page.locator('[data-testid="editor"] .view-line').first().click({ position: { x: 2, y: 2 } });
+    await page
+      .locator('[data-testid="editor"] .view-line')
+      .first()
+      .click({ position: { x: 2, y: 2 } });
     await page.keyboard.press('Control+Home');
     await page.keyboard.type("const count: number = 'three';\n");
     const squiggle = page.locator('[data-testid="editor"] .squiggly-error');
