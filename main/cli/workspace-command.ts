@@ -18,17 +18,47 @@ export function registerWorkspaceCommand(program: Command): void {
       parsePositiveSeconds,
     )
     .action(async (file: string, opts: { startupTimeout?: number; requestTimeout?: number }) => {
-      const { startWorkspace } = await import('../workspace/server.ts');
+      const [{ startWorkspace }, studioModules] = await Promise.all([
+        import('../workspace/server.ts'),
+        Promise.all([
+          import('../studio/workspace-studio.ts'),
+          import('../studio/ui-files.ts'),
+          import('../studio/user-data-dir.ts'),
+          import('../studio/app-version.ts'),
+        ]),
+      ]);
+      const [
+        { workspaceStudio },
+        { STUDIO_UI_DIR, studioUiIsStale },
+        { defaultUserDataDir },
+        { kinoVersion },
+      ] = studioModules;
+      // Its studio too (`kino studio --attach`), when the UI is built: this never waits for a build.
+      const studio = (await studioUiIsStale())
+        ? undefined
+        : workspaceStudio({
+            source: file,
+            dataDir: defaultUserDataDir(),
+            appVersion: kinoVersion(),
+            uiDir: STUDIO_UI_DIR,
+          });
       const workspace = await startWorkspace({
         source: file,
         startupTimeoutSeconds: opts.startupTimeout,
         requestTimeoutSeconds: opts.requestTimeout,
+        extensions: studio ? [studio.extension] : [],
       });
+      const { descriptor } = workspace;
+      studio?.host.serving(
+        { endpoint: workspace.endpoint, token: descriptor.token, source: descriptor.source },
+        workspace.resultsDir,
+      );
       process.stdout.write(
-        `Kino workspace for ${workspace.descriptor.source}\n` +
+        `Kino workspace for ${descriptor.source}\n` +
           `  ${workspace.endpoint}\n` +
           `  descriptor ${workspace.descriptorPath}\n` +
           `  results    ${workspace.resultsDir}\n` +
+          (studio ? `  studio     kino studio --attach ${workspace.descriptorPath}\n` : '') +
           `Try: kino session ${workspace.descriptorPath} status   (Ctrl+C stops the workspace)\n`,
       );
       await new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KINO_BUILDER_ENTRY } from '../composition/compile.ts';
-import { bundleCompositionForBrowser } from './bundle-composition.ts';
+import { bundleCompositionForBrowser, isAuthorSource } from './bundle-composition.ts';
 import { makeTestProject } from './test-project.fixture.ts';
 import type { TestProject } from './test-project.fixture.ts';
 
@@ -23,6 +23,34 @@ describe('bundleCompositionForBrowser', () => {
     expect(bundle.inputs).toEqual(
       expect.arrayContaining([project.composition, project.palette, KINO_BUILDER_ENTRY]),
     );
+  });
+
+  it("keeps the text of the author's files in the source map, not Kino's or the packages'", async () => {
+    project = makeTestProject();
+    const bundle = await bundleCompositionForBrowser(project.composition);
+    if (!bundle.ok) throw new Error('the test project should bundle');
+    const encoded = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)\s*$/.exec(bundle.code)![1]!;
+    const map = JSON.parse(Buffer.from(encoded, 'base64').toString()) as {
+      sources: string[];
+      sourcesContent: (string | null)[];
+      mappings: string;
+    };
+    const textOf = (name: string) =>
+      map.sourcesContent[map.sources.findIndex((source) => source.endsWith(name))];
+    expect(textOf('palette.ts')).toContain('#f59e0b');
+    const kinos = map.sources.flatMap((source, index) => (source.includes('/shared/') ? [index] : []));
+    expect(kinos.length).toBeGreaterThan(10);
+    expect(kinos.every((index) => map.sourcesContent[index] === null)).toBe(true);
+    expect(map.sources.some((source) => source.includes('node_modules/zod/'))).toBe(true);
+    expect(map.sourcesContent.filter((text) => text !== null)).toHaveLength(2); // composition, palette
+    expect(map.mappings.length).toBeGreaterThan(1000); // every file keeps its mappings: stacks still map
+    expect(bundle.code.match(/sourceMappingURL/g)).toHaveLength(1);
+  });
+
+  it("tells the author's files from Kino's and the packages'", () => {
+    expect(isAuthorSource(project?.composition ?? '/home/me/video/intro.ts')).toBe(true);
+    expect(isAuthorSource(KINO_BUILDER_ENTRY)).toBe(false);
+    expect(isAuthorSource(join('/home/me/video/node_modules/zod/index.js'))).toBe(false);
   });
 
   it('reports a syntax error at file:line:column instead of throwing', async () => {

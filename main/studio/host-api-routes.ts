@@ -21,6 +21,7 @@ import type { StudioAuthoring } from './authoring-jobs.ts';
 import type { SettingsStore } from './settings-store.ts';
 import { listProjectAssets } from './project-assets.ts';
 import { listProjectCompositions } from './project-compositions.ts';
+import { studioLink } from './studio-link.ts';
 import { PREBUILT_TYPES } from './ui-files.ts';
 
 /** What the routes ask of the studio host (StudioHost in host.ts, which mounts these routes). */
@@ -98,11 +99,6 @@ function showFolder(folder: string, onError: (error: Error) => void): void {
   }
 }
 
-/** The browser opens the new workspace's studio; the token rides in the fragment, never sent. */
-function studioUrl(endpoint: string, token: string): string {
-  return `${endpoint}/studio/#token=${encodeURIComponent(token)}`;
-}
-
 export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions): void {
   const app = server.withTypeProvider<JsonSchemaToTsProvider>();
   const { host, ctx, previewKey } = options;
@@ -147,7 +143,7 @@ export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions):
     const connection = await guarded(() => host.open(file));
     return {
       kind: 'navigate',
-      url: studioUrl(connection.endpoint, connection.token),
+      url: studioLink(connection), // the browser opens the new workspace's studio
       source: connection.source,
     };
   });
@@ -158,7 +154,7 @@ export function hostApiRoutes(server: FastifyInstance, options: HostApiOptions):
     const connection = await guarded(() => host.newFromExample(exampleId, target));
     return {
       kind: 'navigate',
-      url: studioUrl(connection.endpoint, connection.token),
+      url: studioLink(connection), // the browser opens the new workspace's studio
       source: connection.source,
     };
   });

@@ -30,6 +30,11 @@ export interface StudioHostOptions {
   uiDir?: string;
   /** Where the AI provider settings are read (as `kino generate` reads them); default process.env. */
   aiEnv?: NodeJS.ProcessEnv;
+  /**
+   * Told of every composition opened after the first (Home → Open, New from example): in browser
+   * mode each one is served from its own workspace, so the link printed for the previous one is gone.
+   */
+  onSwitched?: (connection: WorkspaceConnection) => void;
 }
 
 export interface OpenComposition {
@@ -46,6 +51,7 @@ export class StudioHost {
   readonly mode: 'desktop' | 'browser';
   readonly appVersion: string;
   readonly #uiDir: string | undefined;
+  readonly #onSwitched: ((connection: WorkspaceConnection) => void) | undefined;
   #current: OpenComposition | undefined;
   #opening: Promise<OpenComposition> | undefined;
   readonly #closing = new Set<Promise<void>>();
@@ -58,6 +64,7 @@ export class StudioHost {
     this.appVersion = options.appVersion;
     this.#uiDir = options.uiDir;
     this.authoring = new StudioAuthoring(options.aiEnv);
+    this.#onSwitched = options.onSwitched;
   }
 
   get current(): OpenComposition | undefined {
@@ -146,7 +153,10 @@ export class StudioHost {
     this.#current = opened;
     // Not awaited: the request that asked for this file may still be answered by the previous
     // workspace, and closing a server waits for its requests.
-    if (previous) this.#retire(previous);
+    if (previous) {
+      this.#retire(previous);
+      this.#onSwitched?.(opened.connection);
+    }
     await this.recent.add(source).catch(() => undefined);
     return opened;
   }

@@ -14,7 +14,11 @@ export function previewKeyFor(token: string): string {
   return createHmac('sha256', token).update('kino-studio-preview').digest('hex').slice(0, 32);
 }
 
-export function studioPreviewRoutes(app: FastifyInstance, site: PreviewSite, previewKey: string): void {
+export function studioPreviewRoutes(
+  app: FastifyInstance,
+  site: Pick<PreviewSite, 'serve'>,
+  previewKey: string,
+): void {
   app.get<{ Params: { key: string; '*': string } }>(`${PREVIEW_PREFIX}:key/*`, async (request, reply) => {
     if (!tokensEqual(request.params.key, previewKey)) {
       throw new Problem(404, 'not_found', 'no such preview: the studio page is out of date, reload it');

@@ -16,9 +16,12 @@ import type { StudioHostApi } from './host-api-routes.ts';
 
 export const STUDIO_PREFIX = '/studio/';
 
+/** What the studio asks of its live preview: a PreviewSite, or one that starts on first use. */
+export type StudioPreview = Pick<PreviewSite, 'serve' | 'close'>;
+
 export interface StudioExtensionOptions {
   host: StudioHostApi;
-  preview: PreviewSite;
+  preview: StudioPreview;
   uiDir: string;
 }
 

@@ -1,8 +1,13 @@
 // Syntax highlighting with shiki, loaded before drawing: the host walks the video for the languages
 // and themes its code and markdown elements use, loads only those (shiki's core with the JavaScript
 // regex engine: no WebAssembly, works offline in Node and the browser), and hands drawing a
-// synchronous CodeHighlighter. Shiki itself is imported only when a video has code.
+// synchronous CodeHighlighter. Shiki's core and regex engine are imported only when a video has code.
+// The language and theme tables are imported statically, as shared/spec/code-names.ts does: they
+// hold each grammar and theme as a lazy loader, so only the ones a video names are ever fetched (and
+// a dynamic import of a module another file imports statically splits nothing: bundlers warn).
 import type { HighlighterCore, ThemedToken } from 'shiki/core';
+import { bundledLanguages } from 'shiki/langs';
+import { bundledThemes } from 'shiki/themes';
 import type { CodeHighlighter, CodeToken, HighlightedCode } from '../canvas/types.ts';
 import { DEFAULT_CODE_LANGUAGE, DEFAULT_CODE_THEME, isKnownTheme, languageId } from '../spec/code-names.ts';
 import type { VideoModel } from '../spec/model.ts';
@@ -105,16 +110,9 @@ class ShikiHighlighter implements CodeHighlighter {
  */
 export async function loadCodeHighlighter(needs: readonly CodeNeed[]): Promise<CodeHighlighter | undefined> {
   if (needs.length === 0) return undefined;
-  const [
-    { createHighlighterCore },
-    { createJavaScriptRegexEngine },
-    { bundledLanguages },
-    { bundledThemes },
-  ] = await Promise.all([
+  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
     import('shiki/core'),
     import('shiki/engine/javascript'),
-    import('shiki/langs'),
-    import('shiki/themes'),
   ]);
   const languages = [...new Set(needs.map((need) => need.language))].filter((lang) => lang !== 'text');
   const themes = [...new Set(needs.map((need) => need.theme))];

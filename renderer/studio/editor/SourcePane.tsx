@@ -11,11 +11,12 @@ import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import { baseName } from '../ui/format.ts';
 import { usePreview } from '../preview/preview-store.ts';
 import { configureKinoTypeScript } from './kino-typescript.ts';
-import { monaco } from './monaco-setup.ts';
+import { json, monaco, typescript } from './monaco-setup.ts';
 import { configureSpecJson } from './spec-json-schema.ts';
 import { useSpecMarkers } from './SpecIssues.tsx';
 import { isDirty, useSource } from './source-store.ts';
 import { EditWithWords } from '../words/EditWithWords.tsx';
+import { compositionLanguage, onTypeScriptOn, switchOnWhenFocused } from './typescript-on-demand.ts';
 
 type CodeEditor = Parameters<OnMount>[0];
 
@@ -28,7 +29,7 @@ async function configureTypes(): Promise<void> {
   if (typesConfigured) return;
   typesConfigured = true;
   try {
-    configureKinoTypeScript(monaco, await workspaceClient().json<TypeLibrary[]>('/studio/api/types'));
+    configureKinoTypeScript({ typescript }, await workspaceClient().json<TypeLibrary[]>('/studio/api/types'));
   } catch {
     typesConfigured = false; // the editor works without them; the next mount tries again
   }
@@ -112,6 +113,16 @@ export function SourcePane(): ReactElement {
   const isSpec = source?.toLowerCase().endsWith('.json') ?? false;
   const modelPath = source ? `file:///${baseName(source)}` : 'file:///composition.ts';
   const specIssues = usePreview((s) => s.specIssues);
+  const [language, setLanguage] = useState(compositionLanguage);
+  // Kino's types load with the TypeScript service: before it starts nothing would read them.
+  useEffect(
+    () =>
+      onTypeScriptOn(() => {
+        setLanguage(compositionLanguage());
+        void configureTypes();
+      }),
+    [],
+  );
 
   const revision = useSession((s) => s.status?.sourceRevision);
   useEffect(() => {
@@ -142,8 +153,8 @@ export function SourcePane(): ReactElement {
 
   const onMount: OnMount = (mounted) => {
     setEditor(mounted);
-    if (isSpec) void configureSpecJson(monaco, modelPath, /"variables"\s*:/.test(mounted.getValue()));
-    else void configureTypes();
+    if (isSpec) void configureSpecJson(json, modelPath, /"variables"\s*:/.test(mounted.getValue()));
+    else switchOnWhenFocused(mounted);
     mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void useSource.getState().save());
     mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyR, () =>
       window.dispatchEvent(new CustomEvent('kino:render')),
@@ -184,8 +195,8 @@ export function SourcePane(): ReactElement {
         {loaded ? (
           <Editor
             path={modelPath}
-            defaultLanguage={isSpec ? 'json' : 'typescript'}
-            language={isSpec ? 'json' : 'typescript'}
+            defaultLanguage={isSpec ? 'json' : language}
+            language={isSpec ? 'json' : language}
             theme="kino-dark"
             value={text}
             onChange={(value) => edit(value ?? '')}

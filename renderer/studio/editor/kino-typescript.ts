@@ -27,7 +27,10 @@ const added = new WeakMap<object, IDisposable[]>();
  * Configures Monaco's TypeScript defaults for compositions and loads Kino's type libraries as extra
  * libs. Calling it again replaces the libraries added by the previous call.
  */
-export function configureKinoTypeScript(monaco: typeof Monaco, libraries: readonly TypeLibrary[]): void {
+export function configureKinoTypeScript(
+  monaco: Pick<typeof Monaco, 'typescript'>,
+  libraries: readonly TypeLibrary[],
+): void {
   const typescript = monaco.typescript as typeof Monaco.typescript | undefined;
   if (!typescript?.typescriptDefaults) {
     throw new Error(

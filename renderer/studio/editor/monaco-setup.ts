@@ -1,7 +1,15 @@
-// Monaco from the bundled monaco-editor package (never a CDN): @monaco-editor/react is pointed at
-// it, and its workers are same-origin files built by Vite.
+// Monaco from the bundled monaco-editor package (never a CDN), and only the parts the studio uses:
+// the editor API with its editing features, TypeScript (compositions) and JSON (specs). The package's
+// main entry would also register some 80 other languages and the CSS and HTML services, with their
+// workers (2 MB more in dist/renderer). @monaco-editor/react is pointed at it; workers are
+// same-origin files built by Vite and start when a model first needs one (the TypeScript one only
+// once TypeScript is switched on, see typescript-on-demand.ts).
 import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/typescript/register';
+import * as json from 'monaco-editor/languages/features/json/register';
+import * as typescript from 'monaco-editor/languages/features/typescript/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import TypeScriptWorker from 'monaco-editor/language/typescript/ts.worker?worker';
@@ -15,7 +23,8 @@ self.MonacoEnvironment = {
   },
 };
 
-loader.config({ monaco });
+// The loader only calls the editor API (editor, languages, Uri…), which this namespace is.
+loader.config({ monaco: monaco as unknown as NonNullable<Parameters<typeof loader.config>[0]['monaco']> });
 
 monaco.editor.defineTheme('kino-dark', {
   base: 'vs-dark',
@@ -33,4 +42,4 @@ monaco.editor.defineTheme('kino-dark', {
   },
 });
 
-export { monaco };
+export { json, monaco, typescript };

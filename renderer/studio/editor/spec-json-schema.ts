@@ -74,13 +74,13 @@ export function editorSpecSchema(schema: SchemaNode, template: boolean): SchemaN
 
 /** Registers the spec's schema for the model at `modelUri`, replacing what was registered before. */
 export async function configureSpecJson(
-  monaco: typeof Monaco,
+  json: typeof Monaco.json,
   modelUri: string,
   template: boolean,
 ): Promise<void> {
   const { videoSpecJsonSchema } = await import('../../../shared/spec/json-schema.ts');
   const schema = videoSpecJsonSchema();
-  monaco.json.jsonDefaults.setDiagnosticsOptions({
+  json.jsonDefaults.setDiagnosticsOptions({
     validate: true,
     allowComments: false,
     enableSchemaRequest: false,
