@@ -94,7 +94,13 @@ export function EditWithWords(): ReactElement {
           Edit
         </button>
       </form>
-      {availability && !configured && <div className="muted words-unavailable">{availability.message}.</div>}
+      {availability && !configured && (
+        // One line over the editor: the source stays in view; the variables to set are a click away.
+        <details className="muted words-unavailable" data-testid="edit-unavailable">
+          <summary>No AI provider is configured</summary>
+          {availability.message}.
+        </details>
+      )}
       {problem && <div className="notice err">{problem}</div>}
       {error && <div className="notice err">{error}</div>}
       {job && <AuthoringProgress job={job} />}
