@@ -4,6 +4,7 @@ import type { StudioSettings, WorkspaceConnection } from '../../shared/studio/br
 import { StudioInputError } from '../studio/errors.ts';
 import { DesktopController } from './controller.ts';
 import type { DesktopShell, StudioHostLike } from './controller.ts';
+import { runningAuthoringJob } from '../../shared/studio/authoring.ts';
 import type { AuthoringJobRequest, AuthoringJobView } from '../../shared/studio/authoring.ts';
 import { APP_ORIGIN, WELCOME_URL } from './security.ts';
 
@@ -49,20 +50,12 @@ function fakeHost() {
 }
 
 function authoringJob(request: AuthoringJobRequest): AuthoringJobView {
-  return {
+  return runningAuthoringJob({
     id: '00000000-0000-4000-8000-000000000000',
     kind: request.kind,
-    state: 'running',
     provider: 'openai',
     model: 'gpt-stand-in',
-    steps: [],
-    warnings: [],
-    elapsedMs: 0,
-    record: null,
-    error: null,
-    written: null,
-    edited: null,
-  };
+  });
 }
 
 function fakeShell(choices: { file?: string; folder?: string } = {}) {

@@ -2,29 +2,15 @@
 // placed at its start, then all mixed to 48 kHz stereo exactly as long as the video.
 import { resolve } from 'node:path';
 import { placeAudio } from '../../shared/timeline/audio-placement.ts';
-import type { AudioPlacement } from '../../shared/timeline/audio-placement.ts';
+import type { AudioPlacement, AudioTiming } from '../../shared/timeline/audio-placement.ts';
 import type { ResolvedAudio } from '../../shared/timeline/types.ts';
 import { MediaError } from '../media/media-error.ts';
 import { INPUT_PROTOCOLS, demuxerName, probeMedia } from '../media/probe-media.ts';
 
-export interface AudioMixTrack {
+/** A sound of the mix: its timing and level (shared with the preview), and the file ffmpeg reads. */
+export interface AudioMixTrack extends AudioTiming {
   /** A local file (remote sources are downloaded before this point). */
   path: string;
-  /** Seconds from the video start. */
-  startSeconds: number;
-  /** Where playback starts in the source. */
-  sourceStartSeconds: number;
-  /** How long it plays, in output seconds; undefined: to the source end (or the video end when looping). */
-  durationSeconds?: number | undefined;
-  /** Repeats the source from sourceStartSeconds to its end. */
-  loop: boolean;
-  volume: number;
-  fadeInSeconds: number;
-  fadeOutSeconds: number;
-  /** Playback rate, pitch kept (atempo). */
-  rate: number;
-  /** Length of the source file; filled in by completeAudioMixPlan where the graph needs it. */
-  sourceDurationSeconds?: number | undefined;
   /** A clip's own sound: a file without an audio stream simply has none (dropSoundlessTracks). */
   optional?: boolean | undefined;
   /** The spec's source string, named in errors. */

@@ -11,6 +11,7 @@ import type {
   AuthoringJobRequest,
   AuthoringJobView,
 } from '../../shared/studio/authoring.ts';
+import { runningAuthoringJob } from '../../shared/studio/authoring.ts';
 import type { VideoSpec } from '../../shared/spec/schema.ts';
 import { AiConfigError, chooseProvider, readAiSettings } from '../authoring/providers.ts';
 import type { ProviderSettings } from '../authoring/providers.ts';
@@ -67,20 +68,12 @@ export class StudioAuthoring {
     }
     const { provider } = chosen;
     const job: Job = {
-      view: {
+      view: runningAuthoringJob({
         id: randomUUID(),
         kind: request.kind,
-        state: 'running',
         provider: provider.name,
         model: provider.model,
-        steps: [],
-        warnings: [],
-        elapsedMs: 0,
-        record: null,
-        error: null,
-        written: null,
-        edited: null,
-      },
+      }),
       started: performance.now(),
       briefing: undefined,
       target: undefined,

@@ -72,6 +72,23 @@ export interface AuthoringJobView {
   edited: { spec: Record<string, unknown>; changes: string[] } | null;
 }
 
+/** A job as it starts: running, with nothing done yet. */
+export function runningAuthoringJob(
+  start: Pick<AuthoringJobView, 'id' | 'kind' | 'provider' | 'model'>,
+): AuthoringJobView {
+  return {
+    ...start,
+    state: 'running',
+    steps: [],
+    warnings: [],
+    elapsedMs: 0,
+    record: null,
+    error: null,
+    written: null,
+    edited: null,
+  };
+}
+
 /** What the model is sent: the instructions (the spec guide, the assets) and the request. */
 export interface AuthoringBriefing {
   system: string;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { runningAuthoringJob } from '../../../shared/studio/authoring.ts';
 import type { AuthoringJobView } from '../../../shared/studio/authoring.ts';
 import type { StudioBridge } from '../../../shared/studio/bridge.ts';
 import { useSession } from '../session/session-store.ts';
@@ -10,18 +11,12 @@ const initial = { words: useWords.getState(), session: useSession.getState() };
 
 function view(patch: Partial<AuthoringJobView> = {}): AuthoringJobView {
   return {
-    id: '00000000-0000-4000-8000-000000000001',
-    kind: 'generate',
-    state: 'running',
-    provider: 'openai',
-    model: 'gpt-stand-in',
-    steps: [],
-    warnings: [],
-    elapsedMs: 0,
-    record: null,
-    error: null,
-    written: null,
-    edited: null,
+    ...runningAuthoringJob({
+      id: '00000000-0000-4000-8000-000000000001',
+      kind: 'generate',
+      provider: 'openai',
+      model: 'gpt-stand-in',
+    }),
     ...patch,
   };
 }
