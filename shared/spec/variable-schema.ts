@@ -8,6 +8,8 @@ export type VariableType = (typeof VARIABLE_TYPES)[number];
 /** A letter or _, then letters, digits or _; never `__proto__`, which plain objects cannot hold as data. */
 export const VARIABLE_NAME_PATTERN = /^(?!__proto__$)[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const MAX_VARIABLES = 64;
+/** The most values a choice variable offers. */
+export const MAX_OPTIONS = 100;
 /** The longest string value a variable takes; text fields have their own, smaller limits after binding. */
 export const MAX_STRING_VALUE = 10_000;
 /** How much longer binding may make the spec's strings, in characters: a bound on the cost of repeats. */
@@ -30,6 +32,12 @@ export const VariableSchema = z
       .max(MAX_STRING_VALUE)
       .optional()
       .describe('string: the most characters accepted.'),
+    options: z
+      .array(z.union([z.string().max(200), z.number()]))
+      .min(1)
+      .max(MAX_OPTIONS)
+      .optional()
+      .describe('string or number: the only values accepted, a choice (the studio shows a menu).'),
   })
   .describe(
     'A template variable. Use it as "{{name}}" inside any string, or as {"var": "name"} for a whole value (numbers, colours, media).',

@@ -272,6 +272,42 @@ describe('bindVariables', () => {
     ]);
   });
 
+  it('takes a choice only from its options, and checks the options themselves', () => {
+    const choice = {
+      kinoSpec: 1,
+      variables: {
+        layout: { type: 'string', options: ['left', 'right'], default: 'left' },
+        columns: { type: 'number', options: [1, 2, 3] },
+      },
+      scenes: [{ duration: 1, elements: [{ type: 'text', text: '{{layout}} {{columns}}' }] }],
+    };
+    expect(bindVariables(choice, { layout: 'right', columns: 2 }).ok).toBe(true);
+    expect(bindVariables(choice, { layout: 'middle', columns: 4 })).toMatchObject({
+      ok: false,
+      issues: [
+        { pointer: '/layout', message: 'variable "layout" (string): must be one of "left", "right"' },
+        { pointer: '/columns', message: 'variable "columns" (number): must be one of 1, 2, 3' },
+      ],
+    });
+    const wrong = bindVariables(
+      {
+        ...choice,
+        variables: {
+          layout: { type: 'string', options: ['left', 'far too long'], maxLength: 5, default: 'up' },
+          on: { type: 'boolean', options: ['yes'] },
+        },
+      },
+      {},
+    );
+    expect(wrong.ok).toBe(false);
+    if (wrong.ok) return;
+    expect(wrong.issues.map((issue) => [issue.pointer, issue.message])).toEqual([
+      ['/variables/layout/options/1', 'must be at most 5 characters'],
+      ['/variables/layout/default', 'must be one of "left", "far too long"'],
+      ['/variables/on/options', 'options apply to string and number variables only'],
+    ]);
+  });
+
   it('refuses a spec nested too deep to walk safely', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200; i += 1) deep = [deep];

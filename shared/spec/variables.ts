@@ -68,6 +68,10 @@ export function variableValueProblem(declared: Variable, value: unknown): string
     const limit = declared.type === 'string' ? (declared.maxLength ?? MAX_STRING_VALUE) : MAX_STRING_VALUE;
     if ([...value].length > limit) return `must be at most ${limit} characters`;
   }
+  if (declared.options && !declared.options.includes(value as string | number)) {
+    const shown = declared.options.slice(0, 10).map((option) => JSON.stringify(option));
+    return `must be one of ${shown.join(', ')}${declared.options.length > 10 ? ', …' : ''}`;
+  }
   return undefined;
 }
 
@@ -212,6 +216,7 @@ export function bindsTemplate(spec: unknown, values: VariableValues | undefined)
 export function sampleValues(declared: Variables): Record<string, BoundValue> {
   const sample = (variable: Variable): BoundValue => {
     if (variable.default !== undefined) return variable.default;
+    if (variable.options) return variable.options[0]!;
     switch (variable.type) {
       case 'string':
         return 'x';
@@ -268,6 +273,18 @@ export function parseVariables(
     }
     if (variable.type !== 'string' && variable.maxLength !== undefined) {
       at('maxLength', 'maxLength applies to string variables only');
+    }
+    if (variable.options) {
+      if (variable.type !== 'string' && variable.type !== 'number') {
+        at('options', 'options apply to string and number variables only');
+      } else {
+        // Each choice must be a value the variable itself accepts (its type and limits).
+        const { options: _, ...plain } = variable;
+        variable.options.forEach((option, index) => {
+          const problem = variableValueProblem(plain, option);
+          if (problem) at(`options/${index}`, problem);
+        });
+      }
     }
     if (variable.default === undefined) continue;
     const problem = variableValueProblem(variable, variable.default);

@@ -78,6 +78,27 @@ function Control({
         </div>
       );
     }
+    case 'choice':
+      // The entry is the option's text: read as the declared type as any typed value is.
+      return (
+        <select
+          {...common}
+          className="input"
+          value={String(entry)}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {variable.default === undefined && String(entry) === '' && (
+            <option value="" disabled>
+              choose…
+            </option>
+          )}
+          {(variable.options ?? []).map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </select>
+      );
     case 'number':
       return (
         <input

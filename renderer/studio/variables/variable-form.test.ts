@@ -23,6 +23,16 @@ describe('the variables form', () => {
     expect(Object.values(DECLARED).map(controlOf)).toEqual(['text', 'number', 'checkbox', 'color', 'media']);
   });
 
+  it('offers a choice as a menu, whose picked text reads as the declared type', () => {
+    const columns: Variables = { columns: { type: 'number', options: [1, 2, 3], default: 2 } };
+    expect(controlOf(columns.columns!)).toBe('choice');
+    expect(declarationHint(columns.columns!)).toBe('number · 3 choices · default 2');
+    expect(valuesOf(columns, { columns: '3' })).toEqual({ columns: 3 });
+    expect(valueProblems(columns, { columns: '4' })).toEqual({
+      columns: 'variable "columns" (number): must be one of 1, 2, 3',
+    });
+  });
+
   it('shows the default until a value is typed', () => {
     expect(entryShown(DECLARED.rating!, {}, 'rating')).toBe('4.8');
     expect(entryShown(DECLARED.showLogo!, {}, 'showLogo')).toBe(true);

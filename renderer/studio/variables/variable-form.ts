@@ -8,9 +8,10 @@ import { resolveVariableValues, variableFromText } from '../../../shared/spec/va
 export type FormEntry = string | boolean;
 
 /** The control a variable gets. */
-export type FieldControl = 'text' | 'number' | 'checkbox' | 'color' | 'media';
+export type FieldControl = 'text' | 'number' | 'checkbox' | 'color' | 'media' | 'choice';
 
 export function controlOf(variable: Variable): FieldControl {
+  if (variable.options) return 'choice';
   switch (variable.type) {
     case 'number':
       return 'number';
@@ -88,6 +89,7 @@ export function declarationHint(variable: Variable): string {
   if (variable.min !== undefined) parts.push(`≥ ${variable.min}`);
   if (variable.max !== undefined) parts.push(`≤ ${variable.max}`);
   if (variable.maxLength !== undefined) parts.push(`≤ ${variable.maxLength} chars`);
+  if (variable.options) parts.push(`${variable.options.length} choices`);
   parts.push(variable.default === undefined ? 'required' : `default ${JSON.stringify(variable.default)}`);
   return parts.join(' · ');
 }
