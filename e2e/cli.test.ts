@@ -1,4 +1,5 @@
 // The CLI end to end: real processes, real renders checked with ffprobe, and the errors users meet.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -8,6 +9,7 @@ import {
   writeFileSync,
   existsSync,
   readdirSync,
+  statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -264,6 +266,31 @@ describe('kino --version', () => {
       expect(result.stdout).toBe(`${version}\n`);
       expect(result.stderr).toBe('');
     }
+  });
+});
+
+describe("./kino, the README's way to run kino in a checkout", () => {
+  it('runs the CLI: the version, then a command with its arguments', () => {
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const launcher = join(REPO_ROOT, 'kino');
+    expect(statSync(launcher).mode & 0o111, 'the launcher is executable').not.toBe(0);
+    const run = (args: string[]) =>
+      spawnSync(launcher, args, { cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const printed = run(['--version']);
+    expect(printed.status, printed.stderr).toBe(0);
+    expect(printed.stdout).toBe(`${version}\n`);
+    const schema = run(['schema']);
+    expect(schema.status, schema.stderr).toBe(0);
+    expect(JSON.parse(schema.stdout)).toHaveProperty('properties.scenes');
+  });
+
+  it('is the only way the README shows: no `npx kino` left to wait a second for npm', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const npxLines = readme.split('\n').filter((line) => /^\s*(\S+=\S+\s+)*npx kino\b/.test(line));
+    expect(npxLines).toEqual([]);
+    expect(readme).toMatch(/^\.\/kino render /m);
   });
 });
 
