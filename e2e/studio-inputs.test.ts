@@ -139,6 +139,30 @@ describe.skipIf(!hasChromium)('Kino Studio opens JSON specs and templates', () =
     expect(await page.inputValue('[data-testid="variable-input-author"]')).toBe('Edsger W. Dijkstra');
   });
 
+  it("saves the form as the spec's defaults: the file changes in place, the form shows them as defaults", async () => {
+    const file = join(session.project, 'specs', 'quote-card.json');
+    const before = readFileSync(file, 'utf8');
+    await page.fill('[data-testid="variable-input-role"]', 'Rear admiral');
+    await page.click('[data-testid="save-defaults"]');
+    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 15_000 }).not.toBe(before);
+    const after = readFileSync(file, 'utf8');
+    const spec = JSON.parse(after) as { variables: { role: { default: string } } };
+    expect(spec.variables.role.default).toBe('Rear admiral');
+    // Only that value changed: the file keeps its own layout.
+    expect(after).toBe(before.replace('"default": "Computer scientist"', '"default": "Rear admiral"'));
+    // The saved build declares the new default, and the form holds no edit any more.
+    await expect
+      .poll(() => page.textContent('[data-testid="variable-role"]'), { timeout: 30_000 })
+      .toContain('default "Rear admiral"');
+    expect(await page.inputValue('[data-testid="variable-input-role"]')).toBe('Rear admiral');
+    expect(await page.isDisabled('[data-testid="save-defaults"]')).toBe(true);
+    // Put the file back for the tests after this one.
+    writeFileSync(file, before);
+    await expect
+      .poll(() => page.textContent('[data-testid="variable-role"]'), { timeout: 30_000 })
+      .toContain('default "Computer scientist"');
+  });
+
   it('shows a broken spec value at its JSON line, in the banner and as a marker', async () => {
     const file = join(session.project, 'specs', 'quote-card.json');
     const text = readFileSync(file, 'utf8').replace('"size": 44,', '"size": "huge",');

@@ -164,22 +164,32 @@ function position(text: string, offset: number): { line: number; column: number 
 }
 
 /**
- * Where `pointer` is written in the JSON `text`: the range of its value (of its key, for an object or
- * an array), else of the nearest enclosing thing that is written (an error's place), or undefined
- * with `exact` (a thing to select must be the one written); undefined for a text with no value.
+ * Where `pointer` is written in the JSON `text`, as offsets: its value (its key, for an object or an
+ * array), else the nearest enclosing thing that is written (an error's place), or undefined with
+ * `exact` (a thing to select or change must be the one written); undefined for a text with no value.
  */
-export function sourceRangeOfPointer(
+export function sourceSpanOfPointer(
   text: string,
   pointer: string,
   options: { exact?: boolean } = {},
-): SourceRange | undefined {
+): { start: number; end: number } | undefined {
   if (text.trim() === '') return undefined;
   const steps = pointerSteps(pointer);
   const scanner = new PointerScanner(text, steps);
   scanner.value(0, undefined);
   const best = scanner.best;
   if (!best || (options.exact && best.depth < steps.length)) return undefined;
-  const span = best.span;
+  return best.span;
+}
+
+/** sourceSpanOfPointer as a Monaco range. */
+export function sourceRangeOfPointer(
+  text: string,
+  pointer: string,
+  options: { exact?: boolean } = {},
+): SourceRange | undefined {
+  const span = sourceSpanOfPointer(text, pointer, options);
+  if (!span) return undefined;
   const start = position(text, span.start);
   const end = position(text, span.end);
   return {

@@ -9,7 +9,16 @@ import type { Variable } from '../../../shared/spec/variable-schema.ts';
 import { usePreview } from '../preview/preview-store.ts';
 import { useSession } from '../session/session-store.ts';
 import { Icon } from '../ui/icons.tsx';
-import { controlOf, declarationHint, entryShown, pickerColor, valueProblems } from './variable-form.ts';
+import { useSource } from '../editor/source-store.ts';
+import {
+  controlOf,
+  declarationHint,
+  entryShown,
+  pickerColor,
+  valueProblems,
+  valuesOf,
+} from './variable-form.ts';
+import { withDefaults } from './save-defaults.ts';
 import type { FormEntry } from './variable-form.ts';
 import { useVariables } from './variables-store.ts';
 
@@ -147,6 +156,43 @@ function Control({
   }
 }
 
+/**
+ * "Save as defaults" for a JSON template: the values go into the spec's text in the editor (one edit,
+ * Ctrl+Z takes it back) and are saved; the form then shows them as the defaults they now are.
+ */
+function SaveAsDefaults({ canSave }: { canSave: boolean }): ReactElement | null {
+  const source = useSession((s) => s.info?.source);
+  const reset = useVariables((s) => s.reset);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  if (!source?.toLowerCase().endsWith('.json')) return null;
+  const save = async () => {
+    const values = valuesOf(usePreview.getState().declared, useVariables.getState().entries);
+    const text = withDefaults(useSource.getState().text, values);
+    if (text === undefined) {
+      setNotice('The variables are not written as objects in this file: edit their defaults in the source.');
+      return;
+    }
+    setNotice(undefined);
+    useSource.getState().edit(text);
+    if (await useSource.getState().save()) reset();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn ghost small"
+        disabled={!canSave}
+        onClick={() => void save()}
+        title="Write these values into the spec as its variables' defaults, and save it"
+        data-testid="save-defaults"
+      >
+        Save as defaults
+      </button>
+      {notice && <div className="notice err">{notice}</div>}
+    </>
+  );
+}
+
 export function VariablesPane(): ReactElement {
   const declared = usePreview((s) => s.declared);
   const entries = useVariables((s) => s.entries);
@@ -174,7 +220,9 @@ export function VariablesPane(): ReactElement {
     <div className="side-body" data-testid="variables-pane">
       <div className="row gap">
         <span className="label">Template variables</span>
-        <button className="btn ghost small push" disabled={edited === 0} onClick={() => reset()}>
+        <span className="push" />
+        <SaveAsDefaults canSave={edited > 0 && Object.keys(problems).length === 0} />
+        <button className="btn ghost small" disabled={edited === 0} onClick={() => reset()}>
           Reset all
         </button>
       </div>
