@@ -1936,6 +1936,8 @@ export interface components {
           max?: number;
           /** @description string: the most characters accepted. */
           maxLength?: number;
+          /** @description string or number: the only values accepted, a choice (the studio shows a menu). */
+          options?: (string | number)[];
         };
       };
       /** @description Frames per second; default 30. */
