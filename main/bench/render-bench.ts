@@ -187,6 +187,27 @@ console.log(
   `\ncold start: kino frame ${fmt(median(cold.frame) / 1000, 2)} s (target ≤ 0.3 s), kino schema ${fmt(median(cold.schema) / 1000, 2)} s; medians of 5`,
 );
 
+// 4. Start-up as a user meets it (issue 33): a composition's cold frame (compile, fonts, the noise
+// background), and the version through the README's launcher against npx, whole processes.
+const wallOf = (command: string, args: string[]) => {
+  const t = performance.now();
+  execFileSync(command, args, { cwd: repo, stdio: 'ignore' });
+  return performance.now() - t;
+};
+const startup = { frame: [] as number[], launcher: [] as number[], npx: [] as number[] };
+const productLaunch = join(repo, 'examples', 'compositions', 'product-launch.ts');
+for (let i = 0; i < 5; i++) {
+  startup.frame.push(
+    coldRun(['frame', productLaunch, '--frame', '10', '-o', join(work, 'product-launch-10.png')]),
+  );
+  startup.launcher.push(wallOf(join(repo, 'kino'), ['--version']));
+}
+// npx is slow by nature here (it installs the project into its cache first): three runs are enough.
+for (let i = 0; i < 3; i++) startup.npx.push(wallOf('npx', ['kino', '--version']));
+console.log(
+  `start-up: kino frame product-launch --frame 10 ${fmt(median(startup.frame) / 1000, 2)} s (target ≤ 0.5 s); ./kino --version ${fmt(median(startup.launcher) / 1000, 3)} s (target ≤ 0.25 s), npx kino --version ${fmt(median(startup.npx) / 1000, 2)} s; medians`,
+);
+
 // 5. Data and developer elements (issue 17): a 40-line highlighted code block and a 12-bar chart on
 // one 1080×1920 frame, against the same frame without them; shiki's cost to a cold first frame; and
 // the chart and code examples rendered whole.
