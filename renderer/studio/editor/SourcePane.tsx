@@ -5,7 +5,7 @@ import type { OnMount } from '@monaco-editor/react';
 import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { TypeLibrary } from '../../../shared/studio/type-library.ts';
-import { useSession, workspaceClient } from '../session/session-store.ts';
+import { isSpecSource, useSession, workspaceClient } from '../session/session-store.ts';
 import type { CompileProblem } from '../../../shared/protocol/problem.ts';
 import type { SpecIssue } from '../../../shared/spec/validate.ts';
 import { baseName } from '../ui/format.ts';
@@ -110,7 +110,7 @@ export function SourcePane(): ReactElement {
     s.status?.compileProblems?.length ? s.status.compileProblems : NO_PROBLEMS,
   );
   const [editor, setEditor] = useState<CodeEditor | undefined>(undefined);
-  const isSpec = source?.toLowerCase().endsWith('.json') ?? false;
+  const isSpec = isSpecSource(source);
   const modelPath = source ? `file:///${baseName(source)}` : 'file:///composition.ts';
   const specIssues = usePreview((s) => s.specIssues);
   const [language, setLanguage] = useState(compositionLanguage);

@@ -8,7 +8,7 @@ import { CompileProblems } from '../editor/SourcePane.tsx';
 import { SpecIssues } from '../editor/SpecIssues.tsx';
 import { FramesStrip } from '../frames/FramesStrip.tsx';
 import { useFrames } from '../frames/frames-store.ts';
-import { useSession } from '../session/session-store.ts';
+import { isSpecSource, useSession } from '../session/session-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PreviewPlayer } from '../../player/preview-player.ts';
 import { Timeline } from '../timeline/Timeline.tsx';
@@ -54,7 +54,7 @@ function useVariablesToPlayer(): void {
 function usePlayer(canvas: React.RefObject<HTMLCanvasElement | null>): void {
   const previewKey = useSession((s) => s.info?.previewKey);
   const projectFonts = useSession((s) => s.info?.projectFonts);
-  const isSpec = useSession((s) => s.info?.source.toLowerCase().endsWith('.json') ?? false);
+  const isSpec = useSession((s) => isSpecSource(s.info?.source));
   useVariablesToPlayer();
   useEffect(() => {
     if (!canvas.current || !previewKey) return;

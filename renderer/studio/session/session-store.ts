@@ -91,6 +91,11 @@ export const useSession = create<SessionState>((set, get) => ({
 }));
 
 /** The client of a ready session (components below the ready gate only). */
+/** Whether the open source is a JSON spec (or template), not code: its editor, form and lookups differ. */
+export function isSpecSource(source: string | undefined): boolean {
+  return source?.toLowerCase().endsWith('.json') ?? false;
+}
+
 export function workspaceClient(): WorkspaceClient {
   const client = useSession.getState().client;
   if (!client) throw new Error('no workspace connection');

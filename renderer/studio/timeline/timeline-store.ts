@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { useSource } from '../editor/source-store.ts';
 import { usePreview } from '../preview/preview-store.ts';
-import { useSession } from '../session/session-store.ts';
+import { isSpecSource, useSession } from '../session/session-store.ts';
 import { locateTrack } from './source-location.ts';
 import { markIn, markOut, playbackOf, shuttleRate } from './timeline-math.ts';
 import type { Marks } from './timeline-math.ts';
@@ -91,8 +91,8 @@ export const useTimeline = create<TimelineState>((set, get) => ({
     if (!track) return;
     // The box shows only where the element is drawn: bring the playhead into its interval.
     if (preview.frame < track.startFrame || preview.frame >= track.endFrame) preview.seek(track.startFrame);
-    const source = useSession.getState().info?.source ?? '';
-    const range = locateTrack(useSource.getState().text, track, source.toLowerCase().endsWith('.json'));
+    const isSpec = isSpecSource(useSession.getState().info?.source);
+    const range = locateTrack(useSource.getState().text, track, isSpec);
     if (range) useSource.getState().reveal(range);
     else set({ notice: `${track.label} is not written in this file by name (built in code?).` });
   },

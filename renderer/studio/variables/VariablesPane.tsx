@@ -7,7 +7,7 @@ import type { ReactElement } from 'react';
 import type { ProjectAsset } from '../../../shared/studio/bridge.ts';
 import type { Variable } from '../../../shared/spec/variable-schema.ts';
 import { usePreview } from '../preview/preview-store.ts';
-import { useSession } from '../session/session-store.ts';
+import { isSpecSource, useSession } from '../session/session-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { useSource } from '../editor/source-store.ts';
 import {
@@ -164,7 +164,7 @@ function SaveAsDefaults({ canSave }: { canSave: boolean }): ReactElement | null 
   const source = useSession((s) => s.info?.source);
   const reset = useVariables((s) => s.reset);
   const [notice, setNotice] = useState<string | undefined>(undefined);
-  if (!source?.toLowerCase().endsWith('.json')) return null;
+  if (!isSpecSource(source)) return null;
   const save = async () => {
     const values = valuesOf(usePreview.getState().declared, useVariables.getState().entries);
     const text = withDefaults(useSource.getState().text, values);
