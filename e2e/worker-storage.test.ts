@@ -152,7 +152,7 @@ describe('a render process whose job another worker took over (a later attempt)'
       renderProject: defaultProjectDir(),
       timeoutMs: 0,
       maxAttempts: 3,
-      threads: 1,
+      cores: 1,
       log: pino({ level: 'silent' }),
       now: Date.now,
     };

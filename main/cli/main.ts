@@ -111,7 +111,7 @@ export function buildProgram(): Command {
     .option('--frames <n>', 'render only the first n frames', parseWholeNumber)
     .option(
       '--concurrency <n>',
-      'threads that draw frames, 1–16 (default RENDER_THREADS, else one per core)',
+      'threads that draw frames, 1–16 (default RENDER_THREADS, else chosen by measuring the first frames, up to one per core)',
       parseRasterThreadsOption,
     )
     .option('--json', 'print the result (path, bytes, sha256, probe, timings, receipt) as JSON')

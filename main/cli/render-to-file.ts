@@ -10,6 +10,7 @@ import { projectContext } from '../engine/project-context.ts';
 import { buildRenderReceipt, receiptPathFor, writeReceipt } from '../engine/receipt.ts';
 import type { ReceiptSubject } from '../engine/receipt.ts';
 import { renderVideo } from '../engine/render-video.ts';
+import type { RenderResult } from '../engine/render-video.ts';
 import { ensureWritableDir } from '../fs/ensure-dir.ts';
 import type { RenderProject } from '../project/load.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
@@ -121,11 +122,19 @@ export async function renderToFile(
         `  verified: ${out.checks.map((c) => c.name).join(', ')}\n` +
         (result.poster ? `  poster ${result.poster.path}\n` : '') +
         (receiptPath ? `  receipt ${receiptPath}\n` : '') +
-        `  rendered in ${seconds.toFixed(1)}s (${(result.frames / seconds).toFixed(1)} fps)\n`,
+        `  rendered in ${seconds.toFixed(1)}s (${(result.frames / seconds).toFixed(1)} fps)\n` +
+        `  ${describeDrawing(result.drawing)}\n`,
     );
   } finally {
     progress?.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/** Which threads drew the frames, in words: the answer to "why did it (not) use my cores?". */
+function describeDrawing(drawing: RenderResult['drawing']): string {
+  if (drawing.fromFrame === undefined) return `drawn on one thread: ${drawing.reason}`;
+  if (drawing.fromFrame === 0) return `drawn on ${drawing.workers} threads: ${drawing.reason}`;
+  return `drawn on one thread, then ${drawing.workers} from frame ${drawing.fromFrame}: ${drawing.reason}`;
 }

@@ -137,6 +137,11 @@ export class FrameEncoder {
     return new FrameEncoder(job);
   }
 
+  /** The ffmpeg process's id once it runs (what a render reads its CPU time by). */
+  get pid(): number | undefined {
+    return this.#process?.child.pid;
+  }
+
   get framesWritten(): number {
     return this.#framesWritten;
   }

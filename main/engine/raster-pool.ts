@@ -15,8 +15,10 @@ export interface RasterPoolOptions extends Omit<RasterThreadInit, 'slots' | 'fra
   threads: number;
   width: number;
   height: number;
-  /** The first frame drawn (a chunk of a render); default 0. */
+  /** The first frame the render draws (a chunk of a render); default 0. */
   first?: number | undefined;
+  /** Frames the render has from `first`: a thread must mount a video at least that long. */
+  frames: number;
   signal?: AbortSignal | undefined;
   /**
    * Called for each frame, in order, before a thread draws it: decodes the video pictures it shows
@@ -57,134 +59,198 @@ function workerFailure(error: unknown): Error {
 }
 
 /**
- * Draws frames first..first+total-1 on `threads` workers and calls `onFrame` for each in order,
- * awaiting it before the slot is drawn into again. Returns the workers' summed drawing time.
+ * A started pool of rasterising threads. `ready` settles once every thread has mounted the video (a
+ * render may keep drawing on its own thread meanwhile and hand over later); `drawRange` then draws a
+ * run of frames on the threads, and `close` ends them.
  */
-export async function rasterInParallel(
-  options: RasterPoolOptions,
-  total: number,
-  onFrame: (frame: number, pixels: Buffer) => Promise<void>,
-): Promise<{ drawMs: number }> {
-  const frameBytes = options.width * options.height * 4;
-  // Enough slots for every worker's queue, the frame being written, and one finished early.
-  const slotCount = options.threads * QUEUED_PER_WORKER + 2;
-  const slots = new SharedArrayBuffer(frameBytes * slotCount);
-  const init: RasterThreadInit = {
-    source: options.source,
-    project: options.project,
-    output: options.output,
-    slots,
-    frameBytes,
-  };
-  const workers: PoolWorker[] = [];
-  const freeSlots = Array.from({ length: slotCount }, (_, i) => i);
-  const drawn = new Map<number, number>();
-  const first = options.first ?? 0;
-  const end = first + total;
-  let nextToAssign = first;
-  let drawMs = 0;
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
-  const fail = (error: unknown) => {
-    failure ??= workerFailure(error);
-    notify();
-  };
+export class RasterPool {
+  readonly #options: RasterPoolOptions;
+  readonly #frameBytes: number;
+  readonly #slots: SharedArrayBuffer;
+  readonly #workers: PoolWorker[] = [];
+  readonly #freeSlots: number[];
+  readonly #drawn = new Map<number, number>();
+  #ready = 0;
+  #failure: Error | undefined;
+  #wake: (() => void) | undefined;
+  #closed = false;
+  #onAbort = () => this.#fail(this.#options.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+  /** Settles once every thread is ready to draw; rejects with the first thread's failure. */
+  readonly ready: Promise<void>;
 
-  // Frames are prepared (their video pictures decoded) one at a time, in frame order. The running
-  // pass is kept so the pool ends only once it has (a decoder opened after the end would leak).
-  let assigning = false;
-  let assignPass = Promise.resolve();
-  const assign = () => {
-    if (assigning) return;
-    assigning = true;
-    // The flag is set before the pass starts: a pass that never awaits ends (and clears it) inside.
-    assignPass = (async () => {
-      try {
-        while (!failure && !finished && nextToAssign < end && freeSlots.length > 0) {
-          const idle = workers.reduce<PoolWorker | undefined>(
-            (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
-            undefined,
-          );
-          if (!idle) return;
-          const frame = nextToAssign++;
-          const slot = freeSlots.shift()!;
-          idle.pending++;
-          const videos = options.prepare ? await options.prepare(frame) : [];
-          if (failure || finished) return;
-          idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos) });
-        }
-      } catch (error) {
-        fail(error);
-      } finally {
-        assigning = false;
-      }
-    })();
-  };
+  private constructor(options: RasterPoolOptions) {
+    this.#options = options;
+    this.#frameBytes = options.width * options.height * 4;
+    // Enough slots for every worker's queue, the frame being written, and one finished early.
+    const slotCount = options.threads * QUEUED_PER_WORKER + 2;
+    this.#slots = new SharedArrayBuffer(this.#frameBytes * slotCount);
+    this.#freeSlots = Array.from({ length: slotCount }, (_, i) => i);
+    const init: RasterThreadInit = {
+      source: options.source,
+      project: options.project,
+      output: options.output,
+      slots: this.#slots,
+      frameBytes: this.#frameBytes,
+    };
+    for (let i = 0; i < options.threads; i++) this.#startWorker(init);
+    if (options.signal?.aborted) this.#onAbort();
+    options.signal?.addEventListener('abort', this.#onAbort, { once: true });
+    this.ready = this.#until(() => this.#ready === options.threads);
+    // A pool nobody waits on yet (the render still draws on its own thread) must not reject unhandled.
+    this.ready.catch(() => undefined);
+  }
 
-  let finished = false;
-  let ready = 0;
-  for (let i = 0; i < options.threads; i++) {
+  static start(options: RasterPoolOptions): RasterPool {
+    return new RasterPool(options);
+  }
+
+  /** True once every thread is ready (and none failed): a render can hand its frames over now. */
+  get isReady(): boolean {
+    return this.#failure === undefined && this.#ready === this.#options.threads;
+  }
+
+  #startWorker(init: RasterThreadInit): void {
+    const { width, height, first = 0 } = this.#options;
     const worker = new Worker(THREAD_ENTRY, { workerData: init });
     const entry: PoolWorker = { worker, pending: 0, videoVersions: new Map() };
-    workers.push(entry);
+    this.#workers.push(entry);
     worker.on('message', (message: RasterReply) => {
       if (message.type === 'ready') {
         // The thread mounted the video itself (a composition is loaded again from its file): it must
         // be the video this render planned, or its frames would not fit the slots.
-        if (message.width !== options.width || message.height !== options.height || message.frames < end) {
-          fail(
+        const end = first + this.#options.frames;
+        if (message.width !== width || message.height !== height || message.frames < end) {
+          this.#fail(
             new RasterThreadError(
               `a rasterising thread mounted a different video (${message.width}×${message.height}, ${message.frames} frames; ` +
-                `the render has ${options.width}×${options.height}, ${end} frames): did its file change during the render?`,
+                `the render has ${width}×${height}, ${end} frames): did its file change during the render?`,
             ),
           );
           return;
         }
-        ready++;
-        notify();
+        this.#ready++;
+        this.#notify();
       } else if (message.type === 'drawn') {
         entry.pending--;
-        drawMs += message.drawMs;
-        drawn.set(message.frame, message.slot);
-        notify();
-        assign();
+        this.#drawMs += message.drawMs;
+        this.#drawn.set(message.frame, message.slot);
+        this.#notify();
+        this.#assign();
       } else {
-        fail(fromThreadError(message.error));
+        this.#fail(fromThreadError(message.error));
       }
     });
-    worker.on('error', fail);
-    // Any exit before the pool is done is a failure, even a clean one (user code calling exit).
+    worker.on('error', (error) => this.#fail(error));
+    // Any exit before the pool is closed is a failure, even a clean one (user code calling exit).
     worker.on('exit', (code) => {
-      if (!finished) fail(new RasterThreadError(`a rasterising thread exited early (code ${code})`));
+      if (!this.#closed)
+        this.#fail(new RasterThreadError(`a rasterising thread exited early (code ${code})`));
     });
   }
-  const onAbort = () => fail(options.signal?.reason ?? new DOMException('aborted', 'AbortError'));
-  if (options.signal?.aborted) onAbort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const until = async (done: () => boolean) => {
-    while (!done() && !failure) await new Promise<void>((resolve) => (wake = resolve));
-    if (failure) throw failure;
-  };
-  try {
-    await until(() => ready === options.threads);
-    assign();
-    for (let frame = first; frame < end; frame++) {
-      await until(() => drawn.has(frame));
-      const slot = drawn.get(frame)!;
-      drawn.delete(frame);
-      await onFrame(frame, Buffer.from(slots, slot * frameBytes, frameBytes));
-      freeSlots.push(slot);
-      assign();
+
+  #notify(): void {
+    this.#wake?.();
+    this.#wake = undefined;
+  }
+
+  #fail(error: unknown): void {
+    this.#failure ??= workerFailure(error);
+    this.#notify();
+  }
+
+  async #until(done: () => boolean): Promise<void> {
+    while (!done() && !this.#failure) await new Promise<void>((resolve) => (this.#wake = resolve));
+    if (this.#failure) throw this.#failure;
+  }
+
+  #drawMs = 0;
+  #nextToAssign = 0;
+  #end = 0;
+  // Frames are prepared (their video pictures decoded) one at a time, in frame order. The running
+  // pass is kept so the pool closes only once it has (a decoder opened after the end would leak).
+  #assigning = false;
+  #assignPass = Promise.resolve();
+
+  #assign(): void {
+    if (this.#assigning) return;
+    this.#assigning = true;
+    // The flag is set before the pass starts: a pass that never awaits ends (and clears it) inside.
+    this.#assignPass = (async () => {
+      try {
+        while (
+          !this.#failure &&
+          !this.#closed &&
+          this.#nextToAssign < this.#end &&
+          this.#freeSlots.length > 0
+        ) {
+          const idle = this.#workers.reduce<PoolWorker | undefined>(
+            (best, w) => (w.pending < QUEUED_PER_WORKER && (!best || w.pending < best.pending) ? w : best),
+            undefined,
+          );
+          if (!idle) return;
+          const frame = this.#nextToAssign++;
+          const slot = this.#freeSlots.shift()!;
+          idle.pending++;
+          const videos = this.#options.prepare ? await this.#options.prepare(frame) : [];
+          if (this.#failure || this.#closed) return;
+          idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos) });
+        }
+      } catch (error) {
+        this.#fail(error);
+      } finally {
+        this.#assigning = false;
+      }
+    })();
+  }
+
+  /**
+   * Draws frames from..from+total-1 on the threads and calls `onFrame` for each in order, awaiting it
+   * before the slot is drawn into again. Returns the threads' summed drawing time for the run.
+   */
+  async drawRange(
+    from: number,
+    total: number,
+    onFrame: (frame: number, pixels: Buffer) => Promise<void>,
+  ): Promise<{ drawMs: number }> {
+    await this.ready;
+    this.#drawMs = 0;
+    this.#nextToAssign = from;
+    this.#end = from + total;
+    this.#assign();
+    for (let frame = from; frame < this.#end; frame++) {
+      await this.#until(() => this.#drawn.has(frame));
+      const slot = this.#drawn.get(frame)!;
+      this.#drawn.delete(frame);
+      await onFrame(frame, Buffer.from(this.#slots, slot * this.#frameBytes, this.#frameBytes));
+      this.#freeSlots.push(slot);
+      this.#assign();
     }
-    return { drawMs };
+    return { drawMs: this.#drawMs };
+  }
+
+  /** Ends the threads (after the frame being prepared, so no decoder is left open). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#options.signal?.removeEventListener('abort', this.#onAbort);
+    await this.#assignPass;
+    await Promise.all(this.#workers.map(({ worker }) => worker.terminate()));
+  }
+}
+
+/**
+ * Draws frames first..first+total-1 on `threads` workers and calls `onFrame` for each in order,
+ * awaiting it before the slot is drawn into again. Returns the workers' summed drawing time.
+ */
+export async function rasterInParallel(
+  options: Omit<RasterPoolOptions, 'frames'>,
+  total: number,
+  onFrame: (frame: number, pixels: Buffer) => Promise<void>,
+): Promise<{ drawMs: number }> {
+  const pool = RasterPool.start({ ...options, frames: total });
+  try {
+    return await pool.drawRange(options.first ?? 0, total, onFrame);
   } finally {
-    finished = true;
-    options.signal?.removeEventListener('abort', onAbort);
-    await assignPass;
-    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+    await pool.close();
   }
 }

@@ -15,12 +15,29 @@ const draft = (count: number) => ({ count, width: 540, height: 960 });
 
 describe('rasterThreads', () => {
   it('takes the asked count, else RENDER_THREADS, and clones a plain model into the threads', () => {
-    expect(rasterThreads(3, full(300), { model: plain }, {})).toEqual({
+    expect(rasterThreads(3, full(300), { model: plain }, { RENDER_CORES: '4' })).toEqual({
       count: 3,
+      byCost: false,
+      cores: 4,
+      reason: '3 threads asked for',
       source: { kind: 'model', model: plain },
     });
-    expect(rasterThreads(undefined, full(300), { model: plain }, { RENDER_THREADS: '2' }).count).toBe(2);
-    expect(rasterThreads(undefined, full(300), { model: plain }, {}).count).toBeGreaterThanOrEqual(1);
+    expect(rasterThreads(undefined, full(300), { model: plain }, { RENDER_THREADS: '2' })).toMatchObject({
+      count: 2,
+      byCost: false,
+    });
+  });
+
+  it('chooses by cost when nothing forces a count, up to the cores this render may use', () => {
+    expect(rasterThreads(undefined, full(300), { model: plain }, { RENDER_CORES: '3' })).toMatchObject({
+      count: 3,
+      byCost: true,
+      cores: 3,
+    });
+    expect(rasterThreads(undefined, full(300), { model: plain }, {})).toMatchObject({ byCost: true });
+    expect(() => rasterThreads(undefined, full(300), { model: plain }, { RENDER_CORES: '0' })).toThrow(
+      /RENDER_CORES must be a whole number from 1 to 16/,
+    );
   });
 
   it('draws little work on one thread unless threads are asked for: starting them costs more', () => {
@@ -29,6 +46,10 @@ describe('rasterThreads', () => {
     expect(rasterThreads(undefined, full(60), { model: plain }, env).count).toBe(4);
     expect(rasterThreads(undefined, draft(239), { model: plain }, env).count).toBe(1);
     expect(rasterThreads(undefined, draft(240), { model: plain }, env).count).toBe(4);
+    expect(rasterThreads(undefined, full(59), { model: plain }, {})).toMatchObject({
+      count: 1,
+      byCost: false,
+    });
     expect(rasterThreads(4, draft(30), { model: plain }, env).count).toBe(4);
     expect(rasterThreads(4, draft(3), { model: plain }, env).count).toBe(3);
   });
@@ -42,7 +63,11 @@ describe('rasterThreads', () => {
         { model: custom, composition: { path: '/p/video.ts', variables: { n: 1 } } },
         {},
       ),
-    ).toEqual({ count: 2, source: { kind: 'composition', path: '/p/video.ts', variables: { n: 1 } } });
+    ).toMatchObject({
+      count: 2,
+      byCost: false,
+      source: { kind: 'composition', path: '/p/video.ts', variables: { n: 1 } },
+    });
   });
 
   it('refuses a RENDER_THREADS that is not a whole number from 1 to 16, naming it', () => {

@@ -28,7 +28,7 @@ export function parseRasterThreads(value: string | number, what = 'RENDER_THREAD
   return n;
 }
 
-/** The default on this machine: one thread per core (npm run bench measures 1 against N). */
+/** The most threads on this machine: one per core (npm run bench measures 1 against N). */
 export function defaultRasterThreads(): number {
   return Math.min(availableParallelism(), MAX_RASTER_THREADS);
 }
@@ -40,7 +40,17 @@ function holdsFunctions(value: unknown, depth = 0): boolean {
 }
 
 export interface RasterPlan {
+  /** Threads that draw when forced; with `byCost`, the most worker threads the render may start. */
   count: number;
+  /**
+   * Nothing forced a count: the render draws its first frames on its own thread, measures them, and
+   * hands the rest to up to `count` worker threads only where that pays (see chooseRasterWorkers).
+   */
+  byCost: boolean;
+  /** The cores this render may use (RENDER_CORES, else the machine's): what the choice weighs. */
+  cores: number;
+  /** Why the count is what it is, in words (a receipt or the CLI says it). */
+  reason: string;
   source: ModelSource;
 }
 
@@ -56,11 +66,36 @@ export function rasterThreads(
   // An asked count wins, so RENDER_THREADS is read (and checked) only when nothing was asked.
   const fromEnv =
     asked === undefined && env.RENDER_THREADS?.trim() ? parseRasterThreads(env.RENDER_THREADS) : undefined;
+  const cores = env.RENDER_CORES?.trim()
+    ? parseRasterThreads(env.RENDER_CORES, 'RENDER_CORES')
+    : defaultRasterThreads();
   const small = frames.count * frames.width * frames.height < MIN_PIXEL_FRAMES_FOR_THREADS;
-  const wanted = asked ?? (small ? 1 : (fromEnv ?? defaultRasterThreads()));
+  // RENDER_THREADS is a machine-wide setting: like the default, it leaves small renders on one thread.
+  const forced = asked ?? (small ? undefined : fromEnv);
+  const byCost = forced === undefined && !small;
+  const wanted = forced ?? (small ? 1 : cores);
   const count = Math.max(1, Math.min(wanted, frames.count));
-  if (!holdsFunctions(request.model)) return { count, source: { kind: 'model', model: request.model } };
+  const threads = (n: number) => `${n} thread${n === 1 ? '' : 's'}`;
+  const reason =
+    asked !== undefined
+      ? `${threads(count)} asked for`
+      : forced !== undefined
+        ? `RENDER_THREADS=${forced}`
+        : small
+          ? 'a short render draws on one thread'
+          : `chosen by cost, up to ${threads(count)}`;
+  if (!holdsFunctions(request.model)) {
+    return { count, byCost, cores, reason, source: { kind: 'model', model: request.model } };
+  }
   // Custom drawing cannot be cloned into a thread; the thread loads the composition itself.
-  if (!request.composition) return { count: 1, source: { kind: 'model', model: request.model } };
-  return { count, source: { kind: 'composition', ...request.composition } };
+  if (!request.composition) {
+    return {
+      count: 1,
+      byCost: false,
+      cores,
+      reason: 'custom drawing without its composition file draws on one thread',
+      source: { kind: 'model', model: request.model },
+    };
+  }
+  return { count, byCost, cores, reason, source: { kind: 'composition', ...request.composition } };
 }

@@ -76,6 +76,7 @@ function result(overrides: Partial<RenderResult> = {}): RenderResult {
       { role: 'audio', source: 'asset:music.m4a', path: file('music.m4a') },
       { role: 'font', family: 'Brand', source: 'asset:Brand.ttf', path: file('Brand.ttf') },
     ],
+    drawing: { workers: 0, reason: '1 thread asked for', fromFrame: undefined },
     timings: { prepareMs: 5, drawMs: 50, encodeWaitMs: 1, finishMs: 10, verifyMs: 20.4, totalMs: 120.6 },
     ...overrides,
   };

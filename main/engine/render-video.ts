@@ -29,8 +29,11 @@ import { MediaSession } from './media-session.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
 import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
-import { rasterInParallel } from './raster-pool.ts';
+import { RasterPool } from './raster-pool.ts';
+import type { RasterPoolOptions } from './raster-pool.ts';
 import { rasterThreads } from './raster-threads.ts';
+import { DrawCostProbe, PROBE_FRAMES, PROBE_WARM_UP_FRAMES, chooseRasterWorkers } from './threads-by-cost.ts';
+import type { WorkerChoice } from './threads-by-cost.ts';
 import type { RasterPlan } from './raster-threads.ts';
 import { resolveForOutput } from './output-video.ts';
 import type { VariableValues } from '../../shared/spec/variables.ts';
@@ -86,6 +89,8 @@ export interface RenderRequest {
   composition?: { path: string; variables?: VariableValues | undefined } | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: RenderProgress) => void) | undefined;
+  /** How a render that chooses its threads by cost picks them (tests pin a choice). */
+  chooseWorkers?: typeof chooseRasterWorkers | undefined;
 }
 
 export interface RenderTimings {
@@ -120,6 +125,8 @@ export interface RenderResult {
   /** The media files the render read (audio only when the format carries it) and the font files. */
   inputs: RenderInputFile[];
   timings: RenderTimings;
+  /** Worker threads that drew frames (0: only the render's own thread), why, and from which frame. */
+  drawing: { workers: number; reason: string; fromFrame: number | undefined };
 }
 
 /** The soundtrack of `video`, `durationSeconds` long, read from the files `media` resolved. */
@@ -203,7 +210,7 @@ interface PreparedRender {
   endFrame: number;
   durationSeconds: number;
   threads: RasterPlan;
-  /** Drawn on worker threads (threads.count > 1), not on this one. */
+  /** Drawn on worker threads from the start (a forced count above 1), not on this one. */
   pooled: boolean;
   /** The soundtrack as planned (its files are inputs), and as encoded (soundless tracks dropped). */
   plannedAudio: AudioMixPlan | undefined;
@@ -216,6 +223,10 @@ interface DrawTally {
   drawMs: number;
   encodeWaitMs: number;
   posterPixels: Buffer | undefined;
+  /** How many worker threads drew, and why. */
+  choice: WorkerChoice;
+  /** The first frame worker threads drew, if they drew any. */
+  handedOverAt: number | undefined;
 }
 
 /** The 'preparing' stage: fonts, the timeline, media, code highlighting, the soundtrack and the poster frame. */
@@ -247,15 +258,16 @@ async function prepareRender(request: RenderRequest): Promise<PreparedRender> {
 
   const threads = rasterThreads(options.concurrency, { count: totalFrames, ...video.size }, request);
   // With worker threads the workers draw: this session resolves sources, checks files, plans audio
-  // and decodes video clips once, in frame order, for them; it decodes no images.
-  const pooled = threads.count > 1;
+  // and decodes video clips once, in frame order, for them; it decodes no images. A render that
+  // chooses by cost draws here first and may hand over later, so it does both.
+  const pooled = !threads.byCost && threads.count > 1;
   const media = await MediaSession.open(
     planMedia(video),
     video.fps,
     request.project.media,
     signal,
     undefined,
-    { decodeImages: !pooled, videoFrames: pooled ? 'relay' : 'decode' },
+    { decodeImages: !pooled, videoFrames: pooled || threads.byCost ? 'relay' : 'decode' },
   );
   const code = await highlighter;
   checkCaptions(video.model, (src) => media.captionText(src));
@@ -310,78 +322,139 @@ function frameProgress(
   };
 }
 
-/** The draw loop on worker threads: the pool draws, this thread hands each frame to the encoder in order. */
-async function drawPooled(
-  request: RenderRequest,
+/** The pool's options for this render: its model, output, frames and video pictures relayed from here. */
+function poolOptions(request: RenderRequest, prepared: PreparedRender, threads: number): RasterPoolOptions {
+  const { options, signal } = request;
+  const { video, media, firstFrame, totalFrames } = prepared;
+  return {
+    threads,
+    source: prepared.threads.source,
+    project: request.project,
+    output: { aspect: options.aspect, format: options.format, quality: options.quality },
+    width: video.size.width,
+    height: video.size.height,
+    first: firstFrame,
+    frames: totalFrames,
+    signal,
+    prepare: (frame) => media.relayFrame(frame),
+  };
+}
+
+/** Frames `from`..end drawn on a started pool, handed to the encoder in order. */
+async function drawOnPool(
+  pool: RasterPool,
+  from: number,
   prepared: PreparedRender,
   encoder: FrameEncoder,
   frameDone: (frame: number) => void,
-): Promise<DrawTally> {
-  const { options, signal } = request;
-  const { video, media, threads, firstFrame, totalFrames, posterFrame } = prepared;
-  let encodeWaitMs = 0;
-  let posterPixels: Buffer | undefined;
-  const pool = await rasterInParallel(
-    {
-      threads: threads.count,
-      source: threads.source,
-      project: request.project,
-      output: { aspect: options.aspect, format: options.format, quality: options.quality },
-      width: video.size.width,
-      height: video.size.height,
-      first: firstFrame,
-      signal,
-      prepare: (frame) => media.relayFrame(frame),
-    },
-    totalFrames,
-    async (frame, pixels) => {
-      if (frame === posterFrame) posterPixels = Buffer.from(pixels);
-      const writeStart = performance.now();
-      await encoder.writeFrame(pixels);
-      encodeWaitMs += performance.now() - writeStart;
-      frameDone(frame);
-    },
-  );
-  return { drawMs: pool.drawMs, encodeWaitMs, posterPixels };
+  tally: DrawTally,
+): Promise<void> {
+  const { endFrame, posterFrame } = prepared;
+  const drawn = await pool.drawRange(from, endFrame - from, async (frame, pixels) => {
+    if (frame === posterFrame) tally.posterPixels = Buffer.from(pixels);
+    const writeStart = performance.now();
+    await encoder.writeFrame(pixels);
+    tally.encodeWaitMs += performance.now() - writeStart;
+    frameDone(frame);
+  });
+  tally.drawMs += drawn.drawMs;
 }
 
-/** The draw loop on this thread: each frame drawn on one Skia surface while the encoder takes the last. */
-async function drawSequentially(
+/**
+ * Draws frames one at a time on this thread, on one Skia surface, while the encoder takes the last
+ * ones. `draw` returns the frame's drawing and encoder-wait milliseconds; `settle` waits for the
+ * frames still in the pipe.
+ */
+function sequentialDrawer(
   signal: AbortSignal | undefined,
   prepared: PreparedRender,
   encoder: FrameEncoder,
   frameDone: (frame: number) => void,
-): Promise<DrawTally> {
-  const { video, media, code, firstFrame, endFrame, posterFrame } = prepared;
-  let drawMs = 0;
-  let encodeWaitMs = 0;
-  let posterPixels: Buffer | undefined;
+  tally: DrawTally,
+) {
+  const { video, media, code, posterFrame } = prepared;
+  const surface = createSkiaSurface(video.size.width, video.size.height);
+  const env = createDrawEnv(video.size, video.fps, media, undefined, code);
   const inFlight: Promise<void>[] = [];
-  try {
-    const surface = createSkiaSurface(video.size.width, video.size.height);
-    const env = createDrawEnv(video.size, video.fps, media, undefined, code);
-    for (let frame = firstFrame; frame < endFrame; frame++) {
+  return {
+    async draw(frame: number): Promise<{ drawMs: number; waitMs: number }> {
       signal?.throwIfAborted();
       const drawStart = performance.now();
       await media.prepareFrame(frame);
       drawFrame(surface.ctx, video, frame, env);
       const pixels = readRgba(surface);
-      if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+      if (frame === posterFrame) tally.posterPixels = Buffer.from(pixels);
       const writeStart = performance.now();
-      drawMs += writeStart - drawStart;
+      const drawMs = writeStart - drawStart;
+      tally.drawMs += drawMs;
       // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
       // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
       inFlight.push(encoder.writeFrame(pixels));
       if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
-      encodeWaitMs += performance.now() - writeStart;
+      const waitMs = performance.now() - writeStart;
+      tally.encodeWaitMs += waitMs;
       frameDone(frame);
+      return { drawMs, waitMs };
+    },
+    async settle(): Promise<void> {
+      await Promise.all(inFlight.splice(0));
+    },
+    async abandon(): Promise<void> {
+      await Promise.allSettled(inFlight.splice(0));
+    },
+  };
+}
+
+/**
+ * Draws the first frames on this thread while measuring them, then hands the rest to worker threads
+ * when that pays (chooseRasterWorkers); until the threads are ready this thread keeps drawing, and
+ * threads that fail to start leave it drawing to the end.
+ */
+async function drawByCost(
+  request: RenderRequest,
+  prepared: PreparedRender,
+  encoder: FrameEncoder,
+  frameDone: (frame: number) => void,
+  tally: DrawTally,
+): Promise<void> {
+  const { firstFrame, endFrame, threads } = prepared;
+  const drawer = sequentialDrawer(request.signal, prepared, encoder, frameDone, tally);
+  const probe = new DrawCostProbe(() => encoder.pid);
+  let pool: RasterPool | undefined;
+  try {
+    let frame = firstFrame;
+    for (; frame < endFrame; frame++) {
+      if (frame === firstFrame + PROBE_WARM_UP_FRAMES) probe.begin();
+      const cost = await drawer.draw(frame);
+      probe.frame(cost.drawMs, cost.waitMs);
+      if (probe.frames === PROBE_FRAMES) {
+        tally.choice = (request.chooseWorkers ?? chooseRasterWorkers)(probe.sample(), {
+          cores: threads.cores,
+          maxWorkers: threads.count,
+          framesLeft: endFrame - frame - 1,
+        });
+        if (tally.choice.workers > 0) {
+          pool = RasterPool.start(poolOptions(request, prepared, tally.choice.workers));
+          pool.ready.catch(() => undefined);
+        }
+      }
+      if (pool?.isReady) {
+        frame++;
+        break;
+      }
     }
-    await Promise.all(inFlight);
+    if (pool?.isReady && frame < endFrame) {
+      await drawer.settle();
+      tally.handedOverAt = frame;
+      await drawOnPool(pool, frame, prepared, encoder, frameDone, tally);
+    }
+    await drawer.settle();
   } catch (error) {
-    await Promise.allSettled(inFlight);
+    await drawer.abandon();
     throw error;
+  } finally {
+    await pool?.close();
   }
-  return { drawMs, encodeWaitMs, posterPixels };
 }
 
 /**
@@ -394,19 +467,41 @@ async function drawFrames(
   encoder: FrameEncoder,
 ): Promise<DrawTally> {
   const frameDone = frameProgress(request.onProgress, prepared.firstFrame, prepared.totalFrames);
-  let drawn: DrawTally;
+  const { threads, pooled, firstFrame, endFrame } = prepared;
+  const tally: DrawTally = {
+    drawMs: 0,
+    encodeWaitMs: 0,
+    posterPixels: undefined,
+    choice: { workers: pooled ? threads.count : 0, reason: threads.reason },
+    handedOverAt: pooled ? firstFrame : undefined,
+  };
+  let pool: RasterPool | undefined;
   try {
-    drawn = prepared.pooled
-      ? await drawPooled(request, prepared, encoder, frameDone)
-      : await drawSequentially(request.signal, prepared, encoder, frameDone);
+    if (threads.byCost) {
+      await drawByCost(request, prepared, encoder, frameDone, tally);
+    } else if (pooled) {
+      pool = RasterPool.start(poolOptions(request, prepared, threads.count));
+      await drawOnPool(pool, firstFrame, prepared, encoder, frameDone, tally);
+    } else {
+      const drawer = sequentialDrawer(request.signal, prepared, encoder, frameDone, tally);
+      try {
+        for (let frame = firstFrame; frame < endFrame; frame++) await drawer.draw(frame);
+        await drawer.settle();
+      } catch (error) {
+        await drawer.abandon();
+        throw error;
+      }
+    }
   } catch (error) {
+    await pool?.close();
     // Awaited: the partial file is gone by the time the render fails (a canceled render leaves nothing).
     await encoder.abort();
     prepared.media.close();
     throw error;
   }
+  await pool?.close();
   prepared.media.close();
-  return drawn;
+  return tally;
 }
 
 /** The poster image, written when one was asked for and its frame was drawn here. */
@@ -509,6 +604,11 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     aspect: renderedAspect(request.model, options),
     durationSeconds,
     inputs: [...media.filesUsed({ audio: prepared.plannedAudio !== undefined }), ...prepared.fonts],
+    drawing: {
+      workers: drawn.handedOverAt === undefined ? 0 : drawn.choice.workers,
+      reason: drawn.choice.reason,
+      fromFrame: drawn.handedOverAt,
+    },
     timings: {
       prepareMs,
       drawMs: drawn.drawMs,

@@ -294,6 +294,7 @@ export async function stitchVideo(request: StitchRequest): Promise<RenderResult>
     aspect: renderedAspect(request.model, options),
     durationSeconds,
     inputs,
+    drawing: { workers: 0, reason: 'joined from chunks drawn elsewhere', fromFrame: undefined },
     timings: {
       prepareMs,
       drawMs: 0,

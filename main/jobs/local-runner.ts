@@ -111,13 +111,13 @@ export class LocalRunner implements RenderRunner {
 
   #launch(job: RenderJob): void {
     const { concurrency, workRoot } = this.#options;
-    // Renders running side by side share the cores: each draws on its share unless RENDER_THREADS says.
-    const threads = Math.max(1, Math.floor(defaultRasterThreads() / concurrency));
+    // Renders running side by side share the cores: each weighs threads against its share.
+    const cores = Math.max(1, Math.floor(defaultRasterThreads() / concurrency));
     // A folder of its own for each attempt: the last one's is removed as this one starts.
     const workDir = path.join(workRoot, `${job.id}-${randomBytes(3).toString('hex')}`);
     const render = new RenderProcess(job, workDir, {
       ...this.#options,
-      threads,
+      cores,
       now: this.#now,
     });
     this.#active.set(job.id, render);

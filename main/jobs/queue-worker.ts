@@ -184,7 +184,7 @@ export class QueueWorker {
     const { concurrency } = this.#options;
     return {
       ...this.#options,
-      threads: Math.max(1, Math.floor(defaultRasterThreads() / concurrency)),
+      cores: Math.max(1, Math.floor(defaultRasterThreads() / concurrency)),
       now: Date.now,
     };
   }

@@ -73,7 +73,7 @@ describe('a chunk of a split render', () => {
         renderProject: path.join(REPO_ROOT, 'examples'),
         timeoutMs: 0,
         maxAttempts: 1,
-        threads: 1,
+        cores: 1,
         log: pino({ level: 'silent' }),
         now: Date.now,
       },

@@ -44,8 +44,11 @@ export interface RenderProcessOptions {
   timeoutMs: number;
   /** RENDER_MAX_ATTEMPTS: a render whose files could not be stored is tried again until its last. */
   maxAttempts: number;
-  /** RENDER_THREADS for the render process, unless the environment sets it. */
-  threads: number;
+  /**
+   * RENDER_CORES for the render process: its share of the machine, which caps the threads it chooses
+   * by cost (RENDER_THREADS, when the environment sets it, still forces a count).
+   */
+  cores: number;
   log: Logger;
   now: () => number;
   /** The provider (key included) and limits a prompt or an edit is authored with; unset: no AI. */
@@ -108,7 +111,7 @@ export class RenderProcess {
     // a render finishes or is queued again, rather than killing the render job process and ffmpeg under it.
     this.#child = forkChild(RENDER_JOB_ENTRY, {
       withholdEnv: SERVER_SECRET_ENV,
-      envDefaults: { RENDER_THREADS: String(options.threads) },
+      envDefaults: { RENDER_CORES: String(options.cores) },
     });
     const log = options.log.child({ jobId: job.id, ...(mode.kind === 'chunk' ? { chunk: mode.index } : {}) });
     let stderrTail = '';

@@ -148,6 +148,7 @@ const EnvSchema = z.object({
   // Read again by each render (main/engine/raster-threads.ts); checked here so a bad value stops the
   // server at start rather than failing every render.
   RENDER_THREADS: wholeVar(1, 1, MAX_RASTER_THREADS),
+  RENDER_CORES: wholeVar(1, 1, MAX_RASTER_THREADS),
   RENDER_MAX_ATTEMPTS: wholeVar(2, 1, 20),
   STORAGE_BACKEND: z.enum(['local', 's3'], { error: 'expected "local" or "s3"' }).default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
