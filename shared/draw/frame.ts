@@ -3,6 +3,7 @@ import { perHost } from '../canvas/host-cache.ts';
 import { animatedState } from '../timeline/evaluate.ts';
 import type { AnimatedState } from '../animation/state.ts';
 import { elementDrawer } from '../elements/registry.ts';
+import type { Ink } from '../elements/definition.ts';
 import type { CustomElement, ModelElement } from '../spec/model.ts';
 import { isTextualType } from '../spec/elements.ts';
 import { drawnFrame, frameComposition } from '../timeline/resolve.ts';
@@ -12,7 +13,7 @@ import { placeResolved } from '../elements/reflow.ts';
 import { resolveLength } from '../layout/length.ts';
 import { backgroundIsOpaque, drawBackground } from './background.ts';
 import { sceneBoxes, sceneLookup } from './scene-lookup.ts';
-import { clipToWipe, elementFilter, revealFromEdge } from './element-effects.ts';
+import { clipToInk, clipToWipe, elementFilter, filterReach, revealFromEdge } from './element-effects.ts';
 import { compositeTransition } from './transition.ts';
 import type { Box, Ctx2D, DrawEnv, OffscreenSurface } from '../canvas/types.ts';
 import { canvasColor } from '../spec/color.ts';
@@ -81,6 +82,17 @@ export function drawElement(
   clipToWipe(ctx, box, state);
   revealFromEdge(ctx, box, state);
   const filter = elementFilter(blur, state);
+  const context = { frame: env.size, scale: env.scale };
+  const shadow = shown.shadow && {
+    color: canvasColor(shown.shadow.color),
+    blur: resolveLength(shown.shadow.blur ?? 24, 0, context),
+    x: resolveLength(shown.shadow.x ?? 0, 0, context),
+    y: resolveLength(shown.shadow.y ?? 8, 0, context),
+  };
+  if (filter || shadow) {
+    const ink = elementInk(ctx, shown, box, state, env);
+    if (ink) clipToInk(ctx, ink.box, filterReach(blur, state, shadow) + ink.spread);
+  }
   if (filter) ctx.filter = filter;
   const observe = env.review?.observe;
   // Counters and captions are judged by the text they draw, which they report themselves.
@@ -98,12 +110,11 @@ export function drawElement(
     });
   };
   if (observe && !observesItself) drawnAs(shown, box);
-  if (shown.shadow) {
-    const context = { frame: env.size, scale: env.scale };
-    ctx.shadowColor = canvasColor(shown.shadow.color);
-    ctx.shadowBlur = resolveLength(shown.shadow.blur ?? 24, 0, context);
-    ctx.shadowOffsetX = resolveLength(shown.shadow.x ?? 0, 0, context);
-    ctx.shadowOffsetY = resolveLength(shown.shadow.y ?? 8, 0, context);
+  if (shadow) {
+    ctx.shadowColor = shadow.color;
+    ctx.shadowBlur = shadow.blur;
+    ctx.shadowOffsetX = shadow.x;
+    ctx.shadowOffsetY = shadow.y;
   }
   const elementSeconds = sceneSeconds - resolved.startSeconds;
   const elementDuration = resolved.endSeconds - resolved.startSeconds;
@@ -143,6 +154,23 @@ export function drawElement(
   }
   env.review?.leave?.(resolved.key);
   ctx.restore();
+}
+
+/**
+ * Where the element draws, for bounding its filter or shadow (clipToInk); undefined where that is
+ * not known: a custom drawing, an unclipped group (children may lie outside its box), and the types
+ * whose drawer gives no ink (element definitions' `ink`).
+ */
+function elementInk(
+  ctx: Ctx2D,
+  element: ModelElement,
+  box: Box,
+  state: AnimatedState,
+  env: DrawEnv,
+): Ink | undefined {
+  if (element.type === 'custom') return undefined;
+  if (element.type === 'group') return element.clip ? { box, spread: 0 } : undefined;
+  return elementDrawer(element.type)?.ink?.({ ctx, element, box, state, env });
 }
 
 function drawCustom(

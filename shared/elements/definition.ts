@@ -74,7 +74,30 @@ export interface ElementDrawer<T extends { type: string } = { type: string }> {
    * fill it), instead of keeping the natural aspect ratio as a picture does.
    */
   heightFollowsWidth?: boolean;
+  /**
+   * Where its drawing can reach (see Ink). A filter or a shadow over the
+   * element is clipped to this area plus the filter's own reach (shared/draw/element-effects.ts,
+   * clipToInk), so Skia's layer for it is no larger than what it can change. Absent: the type may
+   * draw anywhere, even outside its box (a path past its viewBox, an arrow, a chart's labels), and
+   * its layer is left as large as the canvas.
+   */
+  ink?(args: InkArgs<T>): Ink | undefined;
   draw(args: ElementDrawArgs<T>): void;
+}
+
+/** Where an element draws: a box in its coordinates, and how far shadows it casts itself spread past it. */
+export interface Ink {
+  box: Box;
+  /** Device pixels past `box` reached by a shadow the drawer casts (a text shadow). */
+  spread: number;
+}
+
+/** What an element's ink is worked out from: its drawing's arguments less the scene. */
+export type InkArgs<T> = Pick<ElementDrawArgs<T>, 'ctx' | 'element' | 'box' | 'state' | 'env'>;
+
+/** `box` grown by `by` on every side. */
+export function grownBox(box: Box, by: number): Box {
+  return { x: box.x - by, y: box.y - by, width: box.width + 2 * by, height: box.height + 2 * by };
 }
 
 export interface DefaultPlacement {

@@ -3,7 +3,8 @@ import { roundedRectPath } from '../canvas/paint.ts';
 import type { Box, Ctx2D, DrawableImage } from '../canvas/types.ts';
 import { resolveLength } from '../layout/length.ts';
 import type { Fit, Length } from '../spec/primitives.ts';
-import type { ElementDrawArgs } from './definition.ts';
+import { grownBox } from './definition.ts';
+import type { ElementDrawArgs, Ink, InkArgs } from './definition.ts';
 import { canvasColor } from '../spec/color.ts';
 
 export function mediaIntrinsicSize(
@@ -81,6 +82,20 @@ const PAN: Record<string, { x: number; y: number }> = {
   up: { x: 0, y: -1 },
   down: { x: 0, y: 1 },
 };
+
+/**
+ * A picture is clipped to its box; only its border, centred on the box's edge, reaches past. Turned,
+ * it gives no ink: a turned picture under a mask wipe drew a few pixels a few levels apart with its
+ * layer bounded (main/engine/filter-bounds-draw.test.ts), so it keeps the canvas-sized layer.
+ */
+export function mediaInkArea({ ctx, element, box, env }: InkArgs<MediaElementFields>): Ink | undefined {
+  const m = ctx.getTransform();
+  if (m.b !== 0 || m.c !== 0) return undefined;
+  const border = element.border;
+  const context = { frame: env.size, scale: env.scale };
+  const width = border ? resolveLength(border.width, Math.min(box.width, box.height), context) : 0;
+  return { box: grownBox(box, Math.max(0, width)), spread: 0 };
+}
 
 export function drawMedia(args: ElementDrawArgs<MediaElementFields>, media: DrawableImage | undefined): void {
   const { ctx, element, box, env, state, time } = args;

@@ -2,9 +2,9 @@
 // which types exist; the Drawers type makes a missing drawer a type error.
 import type { SpecElement } from '../spec/elements.ts';
 import type { ElementDrawer } from './definition.ts';
-import { drawMedia, mediaIntrinsicSize } from './media-draw.ts';
-import { drawEllipse, drawLine, drawPath, drawRect } from './shapes-draw.ts';
-import { drawText } from './text/text-draw.ts';
+import { drawMedia, mediaInkArea, mediaIntrinsicSize } from './media-draw.ts';
+import { drawEllipse, drawLine, drawPath, drawRect, lineInkArea, shapeInkArea } from './shapes-draw.ts';
+import { drawText, textInk } from './text/text-draw.ts';
 import { measureText } from './text/text-measure.ts';
 import { drawCounter, measureCounter } from './text/counter-draw.ts';
 import { drawCaptions } from './captions/captions-draw.ts';
@@ -27,7 +27,11 @@ const square = (_element: unknown, env: { scale: number }) => ({
 });
 
 const DRAWERS: Drawers = {
-  text: { intrinsicSize: (element, env, maxWidth) => measureText(element, env, maxWidth), draw: drawText },
+  text: {
+    intrinsicSize: (element, env, maxWidth) => measureText(element, env, maxWidth),
+    ink: textInk,
+    draw: drawText,
+  },
   counter: {
     intrinsicSize: (element, env, maxWidth) => measureCounter(element, env, maxWidth),
     draw: drawCounter,
@@ -41,12 +45,18 @@ const DRAWERS: Drawers = {
   image: {
     intrinsicSize: (element, env, maxWidth, maxHeight) =>
       mediaIntrinsicSize(env.media.image(element.src), maxWidth, maxHeight),
+    ink: mediaInkArea,
     draw: (args) => drawMedia(args, args.env.media.image(args.element.src)),
   },
-  clip: { intrinsicSize: fillBox, draw: (args) => drawMedia(args, args.env.media.videoFrame(args.key)) },
-  rect: { intrinsicSize: square, draw: drawRect },
-  ellipse: { intrinsicSize: square, draw: drawEllipse },
-  line: { draw: drawLine },
+  clip: {
+    intrinsicSize: fillBox,
+    ink: mediaInkArea,
+    draw: (args) => drawMedia(args, args.env.media.videoFrame(args.key)),
+  },
+  rect: { intrinsicSize: square, ink: shapeInkArea, draw: drawRect },
+  ellipse: { intrinsicSize: square, ink: shapeInkArea, draw: drawEllipse },
+  line: { ink: lineInkArea, draw: drawLine },
+  // No ink: a path's points may lie anywhere, past its viewBox too.
   path: { intrinsicSize: square, draw: drawPath },
   code: {
     intrinsicSize: (element, env, maxWidth) => measureCode(element, env, maxWidth),
@@ -60,6 +70,7 @@ const DRAWERS: Drawers = {
   },
   ...ANNOTATION_DRAWERS,
   terminal: { intrinsicSize: measureTerminal, heightFollowsWidth: true, draw: drawTerminal },
+  // Its ink is its children's, which may lie outside its box; frame.ts bounds a clipped group by its box.
   group: {
     intrinsicSize: fillBox,
     draw: ({ element, box, drawChildren }) => drawChildren(element.children, box),

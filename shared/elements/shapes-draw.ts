@@ -3,7 +3,8 @@ import { paintStyle, roundedRectPath } from '../canvas/paint.ts';
 import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import { resolveLength, resolvePosition } from '../layout/length.ts';
 import type { Paint, Stroke } from '../spec/primitives.ts';
-import type { ElementDrawArgs } from './definition.ts';
+import { grownBox } from './definition.ts';
+import type { ElementDrawArgs, Ink, InkArgs } from './definition.ts';
 import type { EllipseElement, LineElement, PathElement, RectElement } from '../spec/shape-elements.ts';
 import { canvasColor } from '../spec/color.ts';
 
@@ -66,6 +67,25 @@ export function drawEllipse(args: ElementDrawArgs<EllipseElement>): void {
     Math.PI * 2,
   );
   fillAndStroke(ctx, box, env, keyframedFill(args), element.stroke);
+}
+
+/**
+ * A rectangle's or an ellipse's ink: its box and the stroke centred on its edge, a full stroke width
+ * out so a mitred corner (half a width times √2) is inside too.
+ */
+export function shapeInkArea({ element, box, env }: InkArgs<RectElement | EllipseElement>): Ink {
+  const stroke = element.stroke;
+  const width = stroke ? resolveLength(stroke.width, Math.min(box.width, box.height), lengthContext(env)) : 0;
+  return { box: grownBox(box, Math.max(0, width)), spread: 0 };
+}
+
+/** A line's ink: the span between its points and a stroke width around it (round or square caps). */
+export function lineInkArea({ element, box, env }: InkArgs<LineElement>): Ink {
+  const width = resolveLength(element.stroke.width, Math.hypot(box.width, box.height), lengthContext(env));
+  const x = Math.min(box.x, box.x + box.width);
+  const y = Math.min(box.y, box.y + box.height);
+  const span = { x, y, width: Math.abs(box.width), height: Math.abs(box.height) };
+  return { box: grownBox(span, Math.max(0, width)), spread: 0 };
 }
 
 /**

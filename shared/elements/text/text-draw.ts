@@ -21,14 +21,21 @@ import type { TypingState } from '../../animation/state.ts';
 import type { Box, Ctx2D, DrawEnv } from '../../canvas/types.ts';
 import { resolveLength } from '../../layout/length.ts';
 import type { TextElement } from '../../spec/text-element.ts';
-import type { ElementDrawArgs } from '../definition.ts';
+import type { ElementDrawArgs, Ink, InkArgs } from '../definition.ts';
 import { typedWords } from './text-effects.ts';
 import type { CursorPlacement, WordLook } from './text-effects.ts';
 import { drawMarkers, markersAt } from './text-markers.ts';
 import type { MarkerSpan } from './text-markers.ts';
-import { displayText, layoutTextElement, lengthContext, runPainter } from './text-measure.ts';
+import {
+  backgroundPadding,
+  displayText,
+  layoutTextElement,
+  lengthContext,
+  runPainter,
+} from './text-measure.ts';
 import type { StyleOverrides } from './text-measure.ts';
 import {
+  blockInk,
   deviceShadow,
   drawCursor,
   drawLineBackgrounds,
@@ -99,10 +106,41 @@ export function drawTextBlock(
   ctx.restore();
 }
 
+/**
+ * Where a text element draws: the box, and its block as laid out this frame (keyframed size and
+ * letter spacing included, which may spread it past the box) with room for everything drawn around
+ * the glyphs; its text shadow spreads past that, as drawShadow sizes its layer.
+ */
+export function textInk({ ctx, element, box, env, state }: InkArgs<TextElement>): Ink {
+  ctx.save();
+  const layout = layoutTextElement(ctx, element, env, box, textOverrides(state));
+  ctx.restore();
+  const size = layout.style.size;
+  const stroke = element.stroke
+    ? Math.max(0, resolveLength(element.stroke.width, size, lengthContext(env)))
+    : 0;
+  const padding = backgroundPadding(element, env, size);
+  const block = blockInk(layout, stroke, Math.max(0, padding.x, padding.y));
+  const x = Math.min(box.x, block.x);
+  const y = Math.min(box.y, block.y);
+  const ink = {
+    x,
+    y,
+    width: Math.max(box.x + box.width, block.x + block.width) - x,
+    height: Math.max(box.y + box.height, block.y + block.height) - y,
+  };
+  const shadow = deviceShadow(ctx, element, env, size);
+  return { box: ink, spread: shadow ? Math.hypot(shadow.x, shadow.y) + 2 * Math.abs(shadow.blur) : 0 };
+}
+
+function textOverrides(state: ElementDrawArgs<TextElement>['state']) {
+  return { size: state.props.size, letterSpacing: state.props.letterSpacing };
+}
+
 export function drawText({ ctx, element, box, env, state, time }: ElementDrawArgs<TextElement>): void {
   const color = typeof state.props.color === 'string' ? state.props.color : element.color;
   drawTextBlock(ctx, env, color === element.color ? element : { ...element, color }, box, {
-    overrides: { size: state.props.size, letterSpacing: state.props.letterSpacing },
+    overrides: textOverrides(state),
     wordProgress: state.wordProgress,
     typing: state.typing,
     markers: markersAt(element, time.elementSeconds, env.fps),

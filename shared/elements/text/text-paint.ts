@@ -67,7 +67,7 @@ export function drawLineBackgrounds(
   ctx.fill();
 }
 
-interface DeviceShadow {
+export interface DeviceShadow {
   /** The shadow color made opaque; its alpha is applied when the shadow layer is composited. */
   opaqueColor: string;
   alpha: number;
@@ -302,6 +302,15 @@ function wordArea(placed: WordPlacement, style: TextStyle, margin: number): Box 
     width: placed.word.width + 2 * margin,
     height: 2 * style.lineHeight + 2 * margin,
   };
+}
+
+/**
+ * Where a laid-out block's glyphs can reach: its lines with room for overhanging glyphs, a word's
+ * rise, the outline, highlighter markers (0.12 em wide of their words) and the cursor (0.13 em past
+ * its line), then the line backgrounds' padding.
+ */
+export function blockInk(layout: TextElementLayout, strokeWidth: number, padding: number): Box {
+  return blockArea(layout, strokeWidth + (GLYPH_OVERHANG_EM + WORD_RISE_EM) * layout.style.size + padding);
 }
 
 function blockArea(layout: TextElementLayout, margin: number): Box {
