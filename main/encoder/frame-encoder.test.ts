@@ -271,7 +271,7 @@ describe('FrameEncoder failures', () => {
     const dir = await caseDir();
     const encoder = FrameEncoder.start(job(dir, 'mp4'));
     await expect(encoder.writeFrame(new Uint8Array(10))).rejects.toThrow(
-      /has 10 bytes; a 320×568 RGBA frame has 727040/,
+      /has 10 bytes; a 320×568 rgba frame has 727040/,
     );
     await encoder.abort();
     expect(() => FrameEncoder.start({ ...job(dir, 'gif'), outputPath: join(dir, 'x.mp4') })).toThrow(
