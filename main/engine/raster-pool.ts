@@ -2,6 +2,8 @@
 // order. Frames are drawn into a fixed ring of shared slots, so memory stays flat however long the
 // video, and a slow consumer (the encoder's pipe) holds back the workers instead of piling up frames.
 import { Worker } from 'node:worker_threads';
+import { rawFrameBytes } from '../encoder/encoder-args.ts';
+import type { InputPixelFormat } from '../encoder/encoder-args.ts';
 import type { RelayedVideoFrame } from './media-session.ts';
 import { fromThreadError } from './raster-protocol.ts';
 import type { RasterReply, RasterThreadInit } from './raster-protocol.ts';
@@ -11,10 +13,14 @@ const THREAD_ENTRY = new URL('./raster-thread-entry.mjs', import.meta.url);
 /** Frames a worker is given ahead, so it never idles between finishing one and hearing of the next. */
 const QUEUED_PER_WORKER = 2;
 
-export interface RasterPoolOptions extends Omit<RasterThreadInit, 'slots' | 'frameBytes'> {
+export interface RasterPoolOptions extends Omit<RasterThreadInit, 'slots' | 'frameBytes' | 'pixelFormat'> {
   threads: number;
   width: number;
   height: number;
+  /** What the frames handed to onFrame are: straight RGBA (the default) or yuv420p planes. */
+  pixelFormat?: InputPixelFormat | undefined;
+  /** A frame whose straight RGBA onFrame also gets (the poster frame), whatever the pixel format. */
+  rgbaFrame?: number | undefined;
   /** The first frame drawn (a chunk of a render); default 0. */
   first?: number | undefined;
   signal?: AbortSignal | undefined;
@@ -58,14 +64,16 @@ function workerFailure(error: unknown): Error {
 
 /**
  * Draws frames first..first+total-1 on `threads` workers and calls `onFrame` for each in order,
- * awaiting it before the slot is drawn into again. Returns the workers' summed drawing time.
+ * awaiting it before the slot is drawn into again. `rgba` is the frame's straight RGBA: `pixels`
+ * themselves in RGBA, else a copy for options.rgbaFrame only. Returns the workers' summed drawing time.
  */
 export async function rasterInParallel(
   options: RasterPoolOptions,
   total: number,
-  onFrame: (frame: number, pixels: Buffer) => Promise<void>,
+  onFrame: (frame: number, pixels: Buffer, rgba: Uint8Array | undefined) => Promise<void>,
 ): Promise<{ drawMs: number }> {
-  const frameBytes = options.width * options.height * 4;
+  const pixelFormat = options.pixelFormat ?? 'rgba';
+  const frameBytes = rawFrameBytes(options.width, options.height, pixelFormat);
   // Enough slots for every worker's queue, the frame being written, and one finished early.
   const slotCount = options.threads * QUEUED_PER_WORKER + 2;
   const slots = new SharedArrayBuffer(frameBytes * slotCount);
@@ -75,10 +83,12 @@ export async function rasterInParallel(
     output: options.output,
     slots,
     frameBytes,
+    pixelFormat,
   };
   const workers: PoolWorker[] = [];
   const freeSlots = Array.from({ length: slotCount }, (_, i) => i);
   const drawn = new Map<number, number>();
+  let rgbaCopy: Uint8Array | undefined;
   const first = options.first ?? 0;
   const end = first + total;
   let nextToAssign = first;
@@ -115,7 +125,8 @@ export async function rasterInParallel(
           idle.pending++;
           const videos = options.prepare ? await options.prepare(frame) : [];
           if (failure || finished) return;
-          idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos) });
+          const rgba = pixelFormat !== 'rgba' && frame === options.rgbaFrame;
+          idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos), rgba });
         }
       } catch (error) {
         fail(error);
@@ -150,6 +161,7 @@ export async function rasterInParallel(
         entry.pending--;
         drawMs += message.drawMs;
         drawn.set(message.frame, message.slot);
+        if (message.rgba) rgbaCopy = message.rgba;
         notify();
         assign();
       } else {
@@ -176,7 +188,10 @@ export async function rasterInParallel(
       await until(() => drawn.has(frame));
       const slot = drawn.get(frame)!;
       drawn.delete(frame);
-      await onFrame(frame, Buffer.from(slots, slot * frameBytes, frameBytes));
+      const pixels = Buffer.from(slots, slot * frameBytes, frameBytes);
+      const rgba = pixelFormat === 'rgba' ? pixels : frame === options.rgbaFrame ? rgbaCopy : undefined;
+      if (frame === options.rgbaFrame) rgbaCopy = undefined;
+      await onFrame(frame, pixels, rgba);
       freeSlots.push(slot);
       assign();
     }

@@ -10,12 +10,14 @@ import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { audioMixIsAudible, dropSoundlessTracks, mixTrack } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
-import { h264PixelFormat, outputGeometry } from '../encoder/encoder-args.ts';
+import { h264PixelFormat, inputPixelFormatFor, outputGeometry } from '../encoder/encoder-args.ts';
 import type { FrameGeometry } from '../encoder/encoder-args.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { EncoderSettings } from '../encoder/encoder-settings.ts';
 import { writePoster } from '../encoder/poster.ts';
+import { Yuv420pConverter } from '../encoder/yuv420p/yuv420p-kernel.ts';
+import { yuv420pBytes } from '../encoder/yuv420p/yuv420p-reference.ts';
 import { posterFrameFor } from './poster-frame.ts';
 import { assertVerified, verifyOutput } from '../verify/verify.ts';
 import type { ExpectedOutput, VerifiedOutput } from '../verify/verify.ts';
@@ -329,13 +331,16 @@ async function drawPooled(
       output: { aspect: options.aspect, format: options.format, quality: options.quality },
       width: video.size.width,
       height: video.size.height,
+      // The threads convert to what the encoder takes; the poster frame comes back in RGBA too.
+      pixelFormat: encoder.job.inputPixelFormat,
+      rgbaFrame: posterFrame,
       first: firstFrame,
       signal,
       prepare: (frame) => media.relayFrame(frame),
     },
     totalFrames,
-    async (frame, pixels) => {
-      if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+    async (frame, pixels, rgba) => {
+      if (frame === posterFrame && rgba) posterPixels = Buffer.from(rgba);
       const writeStart = performance.now();
       await encoder.writeFrame(pixels);
       encodeWaitMs += performance.now() - writeStart;
@@ -357,8 +362,14 @@ async function drawSequentially(
   let encodeWaitMs = 0;
   let posterPixels: Buffer | undefined;
   const inFlight: Promise<void>[] = [];
+  const { width, height } = video.size;
+  // yuv420p frames are converted into a ring of buffers, each reused once the pipe has taken it.
+  const converter = encoder.job.inputPixelFormat === 'yuv420p' ? new Yuv420pConverter() : undefined;
+  const yuvRing = converter
+    ? Array.from({ length: FRAMES_IN_FLIGHT + 1 }, () => new Uint8Array(yuv420pBytes(width, height)))
+    : [];
   try {
-    const surface = createSkiaSurface(video.size.width, video.size.height);
+    const surface = createSkiaSurface(width, height);
     const env = createDrawEnv(video.size, video.fps, media, undefined, code);
     for (let frame = firstFrame; frame < endFrame; frame++) {
       signal?.throwIfAborted();
@@ -367,11 +378,15 @@ async function drawSequentially(
       drawFrame(surface.ctx, video, frame, env);
       const pixels = readRgba(surface);
       if (frame === posterFrame) posterPixels = Buffer.from(pixels);
+      const written = converter
+        ? converter.convert(pixels, width, height, yuvRing[frame % yuvRing.length]!)
+        : pixels;
       const writeStart = performance.now();
       drawMs += writeStart - drawStart;
-      // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
-      // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
-      inFlight.push(encoder.writeFrame(pixels));
+      // Keep a few frames in flight so the next frame is drawn while the pipe drains; each RGBA
+      // frame is its own buffer and the yuv420p ring has one more than may be in flight, so this
+      // costs FRAMES_IN_FLIGHT frames of memory and no copies.
+      inFlight.push(encoder.writeFrame(written));
       if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
       encodeWaitMs += performance.now() - writeStart;
       frameDone(frame);
@@ -458,7 +473,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const { video, media, totalFrames, durationSeconds } = prepared;
 
   const stagingPath = stagingPathFor(request.outputPath);
-  const encoder = FrameEncoder.start({
+  const job = {
     outputPath: stagingPath,
     format: options.format,
     quality: options.quality,
@@ -470,7 +485,9 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     encoder: options.encoder,
     chunk: options.chunk !== undefined,
     signal,
-  });
+  };
+  // Frames go to ffmpeg as yuv420p, converted by the draw loop, wherever that is the same file.
+  const encoder = FrameEncoder.start({ ...job, inputPixelFormat: inputPixelFormatFor(job) });
   const prepareMs = performance.now() - started;
   const drawn = await drawFrames(request, prepared, encoder);
   onProgress?.({
