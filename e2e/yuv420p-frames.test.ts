@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceSpec } from '../main/bench/reference-spec.ts';
+import { ffmpegForYuvTests } from '../main/encoder/yuv420p/yuv420p-frames.fixture.ts';
 import { ffmpegPath, ffprobePath } from '../main/ffmpeg/binaries.ts';
 import { REPO_ROOT, runKino } from './cli-helpers.ts';
 
@@ -64,7 +65,11 @@ describe('frames piped as yuv420p', () => {
       expect(run.filter).toBe('null');
     }
     expect(rgba.framemd5).toHaveLength(10);
-    expect(oneThread.framemd5).toEqual(rgba.framemd5);
-    expect(threeThreads.framemd5).toEqual(rgba.framemd5);
+    expect(threeThreads.framemd5).toEqual(oneThread.framemd5);
+    // Elsewhere than ffmpeg 5.1 on x86-64, swscale may round a chroma sample by one differently
+    // (yuv420p-reference.test.ts measures it): the encodes then differ.
+    if (ffmpegForYuvTests()?.exact) expect(oneThread.framemd5).toEqual(rgba.framemd5);
+    else
+      console.warn('yuv420p-frames.test.ts: not ffmpeg 5.1 on x86-64, RGBA vs yuv420p identity not checked.');
   }, 120_000);
 });

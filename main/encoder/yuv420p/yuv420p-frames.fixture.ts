@@ -1,5 +1,19 @@
 // Test frames for the yuv420p conversion: noise (every rounding path), smooth gradients (the
-// chroma filter's edges and neighbours) and semi-transparent pixels (alpha must be ignored).
+// chroma filter's edges and neighbours) and semi-transparent pixels (alpha must be ignored); and
+// whether the machine's ffmpeg is the one the conversion reproduces exactly.
+import { execFileSync } from 'node:child_process';
+import { ffmpegPath } from '../../ffmpeg/binaries.ts';
+
+/** The ffmpeg tests run, and whether it rounds as the reference (5.1 on x86-64); undefined if none. */
+export function ffmpegForYuvTests(): { path: string; version: string; exact: boolean } | undefined {
+  try {
+    const path = ffmpegPath();
+    const version = execFileSync(path, ['-version'], { encoding: 'utf8' }).split('\n')[0] ?? '';
+    return { path, version, exact: process.arch === 'x64' && /version n?5\.1/.test(version) };
+  } catch {
+    return undefined;
+  }
+}
 
 export type FrameContent = 'random' | 'gradient' | 'semi-transparent';
 

@@ -1,26 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../../ffmpeg/binaries.ts';
-import { FRAME_CONTENTS, testFrame } from './yuv420p-frames.fixture.ts';
+import { FRAME_CONTENTS, ffmpegForYuvTests, testFrame } from './yuv420p-frames.fixture.ts';
 import { rgbaToYuv420pReference, yuv420pBytes, yuv420pSizeSupported } from './yuv420p-reference.ts';
 
 // The filter encoder-args.ts gives ffmpeg for RGBA frames of an mp4 at their own size.
 const KINO_FILTER = 'scale=flags=bilinear+full_chroma_inp:out_color_matrix=bt709:out_range=tv,format=yuv420p';
 
-function findFfmpeg(): { path: string; version: string } | undefined {
-  try {
-    const path = ffmpegPath();
-    const version = execFileSync(path, ['-version'], { encoding: 'utf8' }).split('\n')[0] ?? '';
-    return { path, version };
-  } catch {
-    return undefined;
-  }
-}
-
-const ffmpeg = findFfmpeg();
+const ffmpeg = ffmpegForYuvTests();
 // The reference reproduces the x86-64 yuv2yuvX rounding of ffmpeg 5.1 exactly; other builds (aarch64,
 // other majors) may round a chroma sample by one differently.
-const exact = ffmpeg !== undefined && process.arch === 'x64' && /version (n)?5\.1/.test(ffmpeg.version);
+const exact = ffmpeg?.exact === true;
 if (!ffmpeg) console.warn('yuv420p-reference.test.ts: no ffmpeg, the comparison with ffmpeg is SKIPPED.');
 else if (!exact)
   console.warn(`yuv420p-reference.test.ts: ${ffmpeg.version} on ${process.arch}: max difference 1 allowed.`);
