@@ -2,9 +2,11 @@
 ;; (which is swscale 5.1 on x86-64 for Kino's filter), at a few ms a 1080×1920 frame.
 ;; Built into yuv420p-kernel.generated.ts by `npm run build:yuv-kernel` (wabt's wat2wasm).
 ;;
-;; convert(src, dst, scratch, w, h): src holds w*h straight RGBA pixels, dst receives the Y plane
-;; then U and V (w*h*3/2 bytes), scratch is scratchBytes(w) bytes of working rows. w and h are even
-;; and at least 8. Rows are converted one at a time, so the working set stays in the L1 cache:
+;; convertRows(src, dst, scratch, w, h, first, end): converts rows first..end-1 of a w×h frame,
+;; whose straight RGBA src holds from row `first` on; dst receives the whole frame's Y plane then U
+;; and V (w*h*3/2 bytes); scratch is scratchBytes(w) bytes of working rows, kept from one call to the
+;; next, so a frame is converted by calls over consecutive bands of rows from 0 to h (the caller
+;; copies each band in while it fits in the cache). w and h are even and at least 8. Row by row:
 ;;   1. each pixel's Y (final) and its 14-bit U and V, less one (U', V': see below), as i16;
 ;;   2. U' and V' filtered [1 3 3 1]/8 horizontally to 15 bits, into a ring of the last four rows;
 ;;   3. once the rows below a chroma row are in, that row filtered [1 3 3 1] vertically with
@@ -237,7 +239,8 @@
       (local.set $x (i32.add (local.get $x) (i32.const 1)))
       (br_if $samples (i32.lt_s (local.get $x) (local.get $cw)))))
 
-  (func (export "convert") (param $src i32) (param $dst i32) (param $scratch i32) (param $w i32) (param $h i32)
+  (func (export "convertRows") (param $src i32) (param $dst i32) (param $scratch i32) (param $w i32) (param $h i32)
+    (param $first i32) (param $end i32)
     (local $cw i32) (local $ch i32) (local $r i32) (local $y i32)
     (local $uRow i32) (local $vRow i32) (local $hStride i32) (local $hU i32) (local $hV i32)
     (local $uPlane i32) (local $vPlane i32) (local $ring i32)
@@ -250,9 +253,11 @@
     (local.set $hV (i32.add (local.get $hU) (i32.shl (local.get $hStride) (i32.const 2))))
     (local.set $uPlane (i32.add (local.get $dst) (i32.mul (local.get $w) (local.get $h))))
     (local.set $vPlane (i32.add (local.get $uPlane) (i32.mul (local.get $cw) (local.get $ch))))
+    (local.set $r (local.get $first))
     (loop $rows
       (call $pixelRow
-        (i32.add (local.get $src) (i32.shl (i32.mul (local.get $r) (local.get $w)) (i32.const 2)))
+        (i32.add (local.get $src)
+          (i32.shl (i32.mul (i32.sub (local.get $r) (local.get $first)) (local.get $w)) (i32.const 2)))
         (i32.add (local.get $dst) (i32.mul (local.get $r) (local.get $w)))
         (local.get $uRow) (local.get $vRow) (local.get $w))
       (call $padRow (local.get $uRow) (local.get $w))
@@ -290,7 +295,8 @@
                 (i32.add (local.get $vPlane) (i32.mul (local.get $y) (local.get $cw)))
                 (local.get $cw))))))
       (local.set $r (i32.add (local.get $r) (i32.const 1)))
-      (br_if $rows (i32.lt_u (local.get $r) (local.get $h))))
+      (br_if $rows (i32.lt_u (local.get $r) (local.get $end))))
+    (if (i32.lt_u (local.get $end) (local.get $h)) (then (return)))
     (local.set $y (i32.sub (local.get $ch) (i32.const 1)))
     (call $lastChromaRow
       (i32.add (local.get $hU) (call $ringRow (i32.sub (local.get $h) (i32.const 3)) (local.get $hStride)))
