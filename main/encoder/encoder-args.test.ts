@@ -9,7 +9,10 @@ import {
   encoderSettingsUsed,
   hardwareTrialArgs,
   hardwareVideoBitrate,
+  inputPixelFormatFor,
+  rawFrameBytes,
   stitchArgs,
+  yuv420pInputSupported,
 } from './encoder-args.ts';
 import type { EncoderArgsInput } from './encoder-args.ts';
 import { FrameEncoder } from './frame-encoder.ts';
@@ -169,6 +172,51 @@ describe('encoderArgs with settings chosen', () => {
     expect(valueAfter(list, '-c:a')).toBe('libopus');
     expect(valueAfter(list, '-b:a')).toBe('128k');
     expect(valueAfter(list, '-filter_complex')).toContain('format=yuva420p[vout]');
+  });
+});
+
+describe('frames converted to yuv420p by Kino', () => {
+  it('are read as yuv420p and passed on unscaled; everything else of the command stays', () => {
+    const rgba = encoderArgs(input());
+    const yuv = encoderArgs(input({ inputPixelFormat: 'yuv420p' }));
+    expect(valueAfter(yuv, '-pix_fmt')).toBe('yuv420p');
+    const graph = valueAfter(yuv, '-filter_complex')!;
+    expect(graph.split(';')[0]).toBe('[0:v]null[vout]');
+    expect(graph.split(';').slice(1)).toEqual(valueAfter(rgba, '-filter_complex')!.split(';').slice(1));
+    const rest = (args: string[]) =>
+      args.filter((arg, i) => arg !== '-pix_fmt' && args[i - 1] !== '-pix_fmt' && !arg.includes('[0:v]'));
+    expect(rest(yuv)).toEqual(rest(rgba));
+    expect(valueAfter(encoderArgs(input({ inputPixelFormat: 'rgba' })), '-pix_fmt')).toBe('rgba');
+  });
+
+  it('apply to software H.264 in yuv420p at the frames’ own size, chunks and draft included', () => {
+    expect(yuv420pInputSupported(input())).toBe(true);
+    expect(yuv420pInputSupported(input({ quality: 'draft', width: 540, height: 960, chunk: true }))).toBe(
+      true,
+    );
+    expect(
+      yuv420pInputSupported(input({ encoder: { crf: 20, preset: 'fast', pixelFormat: 'yuv420p' } })),
+    ).toBe(true);
+    expect(yuv420pInputSupported(input({ width: 66, height: 50 }))).toBe(true);
+    for (const format of ['gif', 'transparent', 'mov'] as const) {
+      expect(yuv420pInputSupported(input({ format }))).toBe(false);
+    }
+    expect(yuv420pInputSupported(input({ encoder: { pixelFormat: 'yuv444p' } }))).toBe(false);
+    expect(yuv420pInputSupported(input({ encoder: { codec: 'h264_nvenc' } }))).toBe(false);
+    expect(yuv420pInputSupported(input({ outputWidth: 540, outputHeight: 960 }))).toBe(false);
+    expect(yuv420pInputSupported(input({ width: 6, height: 8 }))).toBe(false);
+    expect(() => encoderArgs(input({ format: 'gif', inputPixelFormat: 'yuv420p' }))).toThrow(
+      /only taken for an mp4/,
+    );
+  });
+
+  it('are chosen unless KINO_YUV=0, and take 1.5 bytes a pixel', () => {
+    expect(inputPixelFormatFor(input(), {})).toBe('yuv420p');
+    expect(inputPixelFormatFor(input(), { KINO_YUV: '1' })).toBe('yuv420p');
+    expect(inputPixelFormatFor(input(), { KINO_YUV: '0' })).toBe('rgba');
+    expect(inputPixelFormatFor(input({ format: 'mov' }), {})).toBe('rgba');
+    expect(rawFrameBytes(1080, 1920, 'yuv420p')).toBe(1080 * 1920 * 1.5);
+    expect(rawFrameBytes(1080, 1920, 'rgba')).toBe(1080 * 1920 * 4);
   });
 });
 

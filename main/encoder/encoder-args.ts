@@ -1,11 +1,12 @@
-// The output formats, and each as an ffmpeg command: raw RGBA frames on stdin (plus the audio
-// sources) in, one finished file out.
+// The output formats, and each as an ffmpeg command: raw frames on stdin (RGBA, or yuv420p already
+// converted by Kino for a plain mp4) plus the audio sources in, one finished file out.
 import { audioMixGraph } from './audio-mix.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
 import { GIF_MAX_FPS, qualitySettings } from './quality.ts';
 import type { QualitySettings } from './quality.ts';
 import { FORMATS, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
+import { yuv420pBytes, yuv420pSizeSupported } from './yuv420p/yuv420p-reference.ts';
 import { isHardwareEncoder } from '../../shared/output/encoder-settings.ts';
 import type {
   EncoderSettings,
@@ -54,7 +55,7 @@ export function outputGeometry(input: {
 export interface EncoderArgsInput {
   format: OutputFormat;
   quality: Quality;
-  /** Size of the raw RGBA frames written to stdin. */
+  /** Size of the raw frames written to stdin. */
   width: number;
   height: number;
   fps: number;
@@ -78,7 +79,15 @@ export interface EncoderArgsInput {
    * and no faststart pass (the stitched file gets one).
    */
   chunk?: boolean | undefined;
+  /**
+   * What the raw frames are: straight RGBA (the default), which ffmpeg converts, or yuv420p planes
+   * converted by Kino (only where yuv420pInputSupported says so: the filter then passes them on).
+   */
+  inputPixelFormat?: InputPixelFormat | undefined;
 }
+
+/** The pixel format of the raw frames Kino writes to ffmpeg. */
+export type InputPixelFormat = 'rgba' | 'yuv420p';
 
 // RGB becomes BT.709 limited-range YUV and is tagged so: untagged HD video is assumed BT.709 by
 // players, while swscale's default matrix is BT.601, which would shift colours.
@@ -151,6 +160,42 @@ export function chosenCodecSettings(
   return settings;
 }
 
+/**
+ * Whether Kino may hand ffmpeg yuv420p frames it converted itself (main/encoder/yuv420p: the same
+ * bytes swscale makes of RGBA with scaleToYuv's flags, so the file is identical): an mp4 through
+ * software libx264 in yuv420p, encoded at the frames' own size, even sides of at least 8 pixels.
+ * Everything else (alpha formats, GIF, hardware encoders, other pixel formats, a resize) gets RGBA.
+ */
+export function yuv420pInputSupported(input: EncoderArgsInput): boolean {
+  const settings = input.codecSettings ?? qualitySettings(input.format, input.quality).video;
+  const out = outputGeometry(input);
+  return (
+    input.format === 'mp4' &&
+    settings.codec === 'libx264' &&
+    !hardwareEncoder(input) &&
+    h264PixelFormat(input.encoder) === 'yuv420p' &&
+    out.width === input.width &&
+    out.height === input.height &&
+    yuv420pSizeSupported(input.width, input.height)
+  );
+}
+
+/**
+ * The frames' pixel format for an encode: yuv420p wherever it is supported, unless the environment
+ * sets KINO_YUV=0 (RGBA converted by ffmpeg, as before: for comparison, and as an escape hatch).
+ */
+export function inputPixelFormatFor(
+  input: EncoderArgsInput,
+  env: NodeJS.ProcessEnv = process.env,
+): InputPixelFormat {
+  return env.KINO_YUV !== '0' && yuv420pInputSupported(input) ? 'yuv420p' : 'rgba';
+}
+
+/** Bytes of one raw frame in the given pixel format. */
+export function rawFrameBytes(width: number, height: number, format: InputPixelFormat): number {
+  return format === 'yuv420p' ? yuv420pBytes(width, height) : width * height * 4;
+}
+
 /** The video part of the filter graph, from input 0 to [vout]. Shared with the quality sweep's reference. */
 export function videoFilter(input: EncoderArgsInput, settings: QualitySettings['video']): string {
   const out = outputGeometry(input);
@@ -161,6 +206,8 @@ export function videoFilter(input: EncoderArgsInput, settings: QualitySettings['
       if (hardware) {
         return `[0:v]${scaleToYuv(out.width, out.height, resize, 'nv12')}${HARDWARE[hardware].upload}[vout]`;
       }
+      // Frames Kino already converted need no scaler: the graph only labels the input.
+      if (input.inputPixelFormat === 'yuv420p') return '[0:v]null[vout]';
       return `[0:v]${scaleToYuv(out.width, out.height, resize, h264PixelFormat(input.encoder))}[vout]`;
     }
     case 'libvpx-vp9':
@@ -302,6 +349,10 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
   );
   if (input.chunk && input.format !== 'mp4')
     throw new Error(`only mp4 encodes in chunks, not ${input.format}.`);
+  const pixelFormat = input.inputPixelFormat ?? 'rgba';
+  if (pixelFormat === 'yuv420p' && !yuv420pInputSupported(input)) {
+    throw new Error(`yuv420p frames are only taken for an mp4 in yuv420p through libx264 at their own size.`);
+  }
   const audio =
     formatHasAudio(input.format) && input.audio && !input.chunk ? audioMixGraph(input.audio, 1) : undefined;
   const out = outputGeometry(input);
@@ -314,7 +365,7 @@ export function encoderArgs(input: EncoderArgsInput): string[] {
     '-f',
     'rawvideo',
     '-pix_fmt',
-    'rgba',
+    pixelFormat,
     '-s',
     `${input.width}x${input.height}`,
     '-r',

@@ -12,6 +12,9 @@ import { FORMAT_EXTENSIONS, formatHasAlpha } from '../../shared/output/formats.t
 import type { OutputFormat } from '../../shared/output/formats.ts';
 import { FrameEncoder, OutputPathError } from './frame-encoder.ts';
 import type { EncodeJob } from './frame-encoder.ts';
+import { Yuv420pConverter } from './yuv420p/yuv420p-kernel.ts';
+import { yuv420pBytes } from './yuv420p/yuv420p-reference.ts';
+import { ffmpegForYuvTests } from './yuv420p/yuv420p-frames.fixture.ts';
 
 const W = 320;
 const H = 568;
@@ -267,11 +270,37 @@ describe('FrameEncoder failures', () => {
     );
   });
 
+  // Only where ffmpeg rounds as Kino's conversion does (5.1 on x86-64; see yuv420p-reference.test.ts).
+  it.skipIf(!ffmpegForYuvTests()?.exact)(
+    'writes the same mp4 from yuv420p frames converted by Kino as from RGBA, sound included',
+    async () => {
+      const dir = await caseDir();
+      const frames = 12;
+      const base = job(dir, 'mp4', { totalFrames: frames, audio: toneAt(0.1) });
+      const rgbaJob = { ...base, outputPath: join(dir, 'rgba.mp4') };
+      await encodeAll(rgbaJob);
+      const yuvJob: EncodeJob = { ...base, outputPath: join(dir, 'yuv.mp4'), inputPixelFormat: 'yuv420p' };
+      const draw = drawFrames(true);
+      const converter = new Yuv420pConverter();
+      const encoder = FrameEncoder.start(yuvJob);
+      await expect(encoder.writeFrame(new Uint8Array(W * H * 4))).rejects.toThrow(
+        /a 320×568 yuv420p frame has 272640/,
+      );
+      await encoder.abort();
+      const again = FrameEncoder.start(yuvJob);
+      for (let i = 0; i < frames; i++) {
+        await again.writeFrame(converter.convert(draw(i), W, H, new Uint8Array(yuv420pBytes(W, H))));
+      }
+      await again.finish();
+      expect(Buffer.compare(await readFile(yuvJob.outputPath), await readFile(rgbaJob.outputPath))).toBe(0);
+    },
+  );
+
   it('rejects a frame of the wrong size, and an extension that does not match the format', async () => {
     const dir = await caseDir();
     const encoder = FrameEncoder.start(job(dir, 'mp4'));
     await expect(encoder.writeFrame(new Uint8Array(10))).rejects.toThrow(
-      /has 10 bytes; a 320×568 RGBA frame has 727040/,
+      /has 10 bytes; a 320×568 rgba frame has 727040/,
     );
     await encoder.abort();
     expect(() => FrameEncoder.start({ ...job(dir, 'gif'), outputPath: join(dir, 'x.mp4') })).toThrow(

@@ -1,4 +1,4 @@
-// Streams raw RGBA frames into one ffmpeg process. At most one frame is in flight, so memory stays
+// Streams raw frames (RGBA, or yuv420p converted by Kino) into one ffmpeg process. At most one frame is in flight, so memory stays
 // flat however long the video; the file appears under its name only once ffmpeg has succeeded.
 import { randomBytes } from 'node:crypto';
 import { open, rename, stat, unlink } from 'node:fs/promises';
@@ -9,7 +9,8 @@ import type { ToolProcess } from '../ffmpeg/run.ts';
 import { completeAudioMixPlan } from './audio-mix.ts';
 import type { AudioMixPlan } from './audio-mix.ts';
 import type { EncoderSettings } from './encoder-settings.ts';
-import { encoderArgs, outputGeometry } from './encoder-args.ts';
+import { encoderArgs, outputGeometry, rawFrameBytes } from './encoder-args.ts';
+import type { InputPixelFormat } from './encoder-args.ts';
 import { FORMATS } from '../../shared/output/formats.ts';
 import { encoderSettingsIssues } from '../../shared/output/encoder-settings.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
@@ -18,7 +19,7 @@ export interface EncodeJob {
   outputPath: string;
   format: OutputFormat;
   quality: Quality;
-  /** Size of the frames passed to writeFrame (straight, not premultiplied, RGBA). */
+  /** Size of the frames passed to writeFrame. */
   width: number;
   height: number;
   fps: number;
@@ -31,6 +32,11 @@ export interface EncodeJob {
   encoder?: EncoderSettings | undefined;
   /** A chunk of an mp4 render, to be stitched (see EncoderArgsInput.chunk): video only. */
   chunk?: boolean | undefined;
+  /**
+   * What writeFrame is given: straight (not premultiplied) RGBA, the default, or yuv420p planes
+   * (only where yuv420pInputSupported allows: see inputPixelFormatFor).
+   */
+  inputPixelFormat?: InputPixelFormat | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -123,7 +129,7 @@ export class FrameEncoder {
     validateJob(job);
     this.job = job;
     this.partialPath = partialPathFor(job.outputPath);
-    this.#frameBytes = job.width * job.height * 4;
+    this.#frameBytes = rawFrameBytes(job.width, job.height, job.inputPixelFormat ?? 'rgba');
     this.#ready = this.#setup();
     // Failures surface from writeFrame/finish; this only keeps an unobserved one from crashing Node.
     this.#ready.catch(() => {});
@@ -174,12 +180,12 @@ export class FrameEncoder {
    * Hands one frame to ffmpeg. Resolves once the pipe has taken it, so the caller may then reuse
    * the buffer; awaiting each call is the backpressure.
    */
-  async writeFrame(rgba: Uint8Array | Uint8ClampedArray): Promise<void> {
+  async writeFrame(frame: Uint8Array | Uint8ClampedArray): Promise<void> {
     this.#throwUnlessOpen('write a frame');
-    const bytes = asBuffer(rgba);
+    const bytes = asBuffer(frame);
     if (bytes.length !== this.#frameBytes) {
       throw new Error(
-        `frame ${this.#framesWritten} has ${bytes.length} bytes; a ${this.job.width}×${this.job.height} RGBA frame has ${this.#frameBytes}.`,
+        `frame ${this.#framesWritten} has ${bytes.length} bytes; a ${this.job.width}×${this.job.height} ${this.job.inputPixelFormat ?? 'rgba'} frame has ${this.#frameBytes}.`,
       );
     }
     if (this.#framesWritten >= this.job.totalFrames) {

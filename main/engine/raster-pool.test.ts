@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planMedia } from '../../shared/timeline/media-plan.ts';
 import { MediaError } from '../media/media-error.ts';
+import { Yuv420pConverter } from '../encoder/yuv420p/yuv420p-kernel.ts';
+import { yuv420pBytes } from '../encoder/yuv420p/yuv420p-reference.ts';
 import { compositionSource, resolveRenderInput } from '../project/resolve-input.ts';
 import { DrawingSession } from './drawing-session.ts';
 import { MediaSession } from './media-session.ts';
@@ -81,6 +83,55 @@ describe('rasterInParallel', () => {
     ]);
     expect(three).toEqual(one);
     expect(new Set(one).size).toBeGreaterThan(10);
+  }, 120_000);
+
+  it('converts to yuv420p in the threads as one thread does, and hands back one frame in RGBA', async () => {
+    const frames = 12;
+    const posterFrame = 5;
+    const { input, project } = await load('chart-story');
+    const video = resolveForOutput(input.model, OUTPUT);
+    const { width, height } = video.size;
+    const session = await DrawingSession.open({
+      model: input.model,
+      project,
+      resolve: (model) => resolveForOutput(model, OUTPUT),
+    });
+    const converter = new Yuv420pConverter();
+    const one: string[] = [];
+    let posterOnOne = '';
+    for (let frame = 0; frame < frames; frame++) {
+      await session.draw(frame);
+      const rgba = session.rgba();
+      if (frame === posterFrame) posterOnOne = sha(rgba);
+      one.push(sha(converter.convert(rgba, width, height, new Uint8Array(yuv420pBytes(width, height)))));
+    }
+    session.close();
+    const three: string[] = [];
+    const rgbaFrames: number[] = [];
+    let posterInThreads = '';
+    await rasterInParallel(
+      {
+        threads: 3,
+        source: { kind: 'model', model: input.model },
+        project,
+        output: OUTPUT,
+        ...video.size,
+        pixelFormat: 'yuv420p',
+        rgbaFrame: posterFrame,
+      },
+      frames,
+      async (frame, pixels, rgba) => {
+        expect(pixels.byteLength).toBe(yuv420pBytes(width, height));
+        three.push(sha(pixels));
+        if (rgba) {
+          rgbaFrames.push(frame);
+          posterInThreads = sha(rgba);
+        }
+      },
+    );
+    expect(three).toEqual(one);
+    expect(rgbaFrames).toEqual([posterFrame]);
+    expect(posterInThreads).toBe(posterOnOne);
   }, 120_000);
 
   it('loads a composition with custom drawing in each thread and draws the same frames', async () => {

@@ -2,6 +2,8 @@
 // order. Frames are drawn into a fixed ring of shared slots, so memory stays flat however long the
 // video, and a slow consumer (the encoder's pipe) holds back the workers instead of piling up frames.
 import { Worker } from 'node:worker_threads';
+import { rawFrameBytes } from '../encoder/encoder-args.ts';
+import type { InputPixelFormat } from '../encoder/encoder-args.ts';
 import type { RelayedVideoFrame } from './media-session.ts';
 import { fromThreadError } from './raster-protocol.ts';
 import type { RasterReply, RasterThreadInit } from './raster-protocol.ts';
@@ -11,10 +13,14 @@ const THREAD_ENTRY = new URL('./raster-thread-entry.mjs', import.meta.url);
 /** Frames a worker is given ahead, so it never idles between finishing one and hearing of the next. */
 const QUEUED_PER_WORKER = 2;
 
-export interface RasterPoolOptions extends Omit<RasterThreadInit, 'slots' | 'frameBytes'> {
+export interface RasterPoolOptions extends Omit<RasterThreadInit, 'slots' | 'frameBytes' | 'pixelFormat'> {
   threads: number;
   width: number;
   height: number;
+  /** What the frames handed to onFrame are: straight RGBA (the default) or yuv420p planes. */
+  pixelFormat?: InputPixelFormat | undefined;
+  /** A frame whose straight RGBA onFrame also gets (the poster frame), whatever the pixel format. */
+  rgbaFrame?: number | undefined;
   /** The first frame the render draws (a chunk of a render); default 0. */
   first?: number | undefined;
   /** Frames the render has from `first`: a thread must mount a video at least that long. */
@@ -70,6 +76,8 @@ export class RasterPool {
   readonly #workers: PoolWorker[] = [];
   readonly #freeSlots: number[];
   readonly #drawn = new Map<number, number>();
+  readonly #pixelFormat: InputPixelFormat;
+  #rgbaCopy: Uint8Array | undefined;
   #ready = 0;
   #failure: Error | undefined;
   #wake: (() => void) | undefined;
@@ -80,7 +88,8 @@ export class RasterPool {
 
   private constructor(options: RasterPoolOptions) {
     this.#options = options;
-    this.#frameBytes = options.width * options.height * 4;
+    this.#pixelFormat = options.pixelFormat ?? 'rgba';
+    this.#frameBytes = rawFrameBytes(options.width, options.height, this.#pixelFormat);
     // Enough slots for every worker's queue, the frame being written, and one finished early.
     const slotCount = options.threads * QUEUED_PER_WORKER + 2;
     this.#slots = new SharedArrayBuffer(this.#frameBytes * slotCount);
@@ -91,6 +100,7 @@ export class RasterPool {
       output: options.output,
       slots: this.#slots,
       frameBytes: this.#frameBytes,
+      pixelFormat: this.#pixelFormat,
     };
     for (let i = 0; i < options.threads; i++) this.#startWorker(init);
     if (options.signal?.aborted) this.#onAbort();
@@ -134,6 +144,7 @@ export class RasterPool {
         entry.pending--;
         this.#drawMs += message.drawMs;
         this.#drawn.set(message.frame, message.slot);
+        if (message.rgba) this.#rgbaCopy = message.rgba;
         this.#notify();
         this.#assign();
       } else {
@@ -193,7 +204,8 @@ export class RasterPool {
           idle.pending++;
           const videos = this.#options.prepare ? await this.#options.prepare(frame) : [];
           if (this.#failure || this.#closed) return;
-          idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos) });
+          const rgba = this.#pixelFormat !== 'rgba' && frame === this.#options.rgbaFrame;
+          idle.worker.postMessage({ type: 'draw', frame, slot, videos: videosFor(idle, videos), rgba });
         }
       } catch (error) {
         this.#fail(error);
@@ -205,12 +217,13 @@ export class RasterPool {
 
   /**
    * Draws frames from..from+total-1 on the threads and calls `onFrame` for each in order, awaiting it
-   * before the slot is drawn into again. Returns the threads' summed drawing time for the run.
+   * before the slot is drawn into again. `rgba` is the frame's straight RGBA: `pixels` themselves in
+   * RGBA, else a copy for options.rgbaFrame only. Returns the threads' summed drawing time for the run.
    */
   async drawRange(
     from: number,
     total: number,
-    onFrame: (frame: number, pixels: Buffer) => Promise<void>,
+    onFrame: (frame: number, pixels: Buffer, rgba: Uint8Array | undefined) => Promise<void>,
   ): Promise<{ drawMs: number }> {
     await this.ready;
     this.#drawMs = 0;
@@ -221,7 +234,11 @@ export class RasterPool {
       await this.#until(() => this.#drawn.has(frame));
       const slot = this.#drawn.get(frame)!;
       this.#drawn.delete(frame);
-      await onFrame(frame, Buffer.from(this.#slots, slot * this.#frameBytes, this.#frameBytes));
+      const pixels = Buffer.from(this.#slots, slot * this.#frameBytes, this.#frameBytes);
+      const isRgbaFrame = frame === this.#options.rgbaFrame;
+      const rgba = this.#pixelFormat === 'rgba' ? pixels : isRgbaFrame ? this.#rgbaCopy : undefined;
+      if (isRgbaFrame) this.#rgbaCopy = undefined;
+      await onFrame(frame, pixels, rgba);
       this.#freeSlots.push(slot);
       this.#assign();
     }
@@ -245,7 +262,7 @@ export class RasterPool {
 export async function rasterInParallel(
   options: Omit<RasterPoolOptions, 'frames'>,
   total: number,
-  onFrame: (frame: number, pixels: Buffer) => Promise<void>,
+  onFrame: (frame: number, pixels: Buffer, rgba: Uint8Array | undefined) => Promise<void>,
 ): Promise<{ drawMs: number }> {
   const pool = RasterPool.start({ ...options, frames: total });
   try {

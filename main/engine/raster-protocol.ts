@@ -2,6 +2,7 @@
 // frame slots (one SharedArrayBuffer), never through the message itself: Skia's pixel buffers are
 // external memory, which a worker cannot transfer, and a copy per frame per message would double the
 // traffic.
+import type { InputPixelFormat } from '../encoder/encoder-args.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
@@ -23,9 +24,13 @@ export interface RasterThreadInit {
   source: ModelSource;
   project: RenderProjectContext;
   output: { aspect?: AspectName | undefined; format: OutputFormat; quality: Quality };
-  /** Frame slots, `frameBytes` each, that drawn frames are copied into as straight RGBA. */
+  /**
+   * Frame slots, `frameBytes` each, that drawn frames are written into: as straight RGBA, or
+   * converted to yuv420p in the thread (the encoder then takes them as they are).
+   */
   slots: SharedArrayBuffer;
   frameBytes: number;
+  pixelFormat: InputPixelFormat;
 }
 
 /** A frame to draw; the pool ends a thread by terminating it, once every frame is written. */
@@ -35,11 +40,13 @@ export interface RasterRequest {
   slot: number;
   /** The video pictures shown on this frame, decoded once by the render's own thread. */
   videos: RelayedVideoFrame[];
+  /** Send this frame's straight RGBA back too (the poster frame, when the slots hold yuv420p). */
+  rgba?: boolean | undefined;
 }
 
 export type RasterReply =
   | { type: 'ready'; width: number; height: number; frames: number }
-  | { type: 'drawn'; frame: number; slot: number; drawMs: number }
+  | { type: 'drawn'; frame: number; slot: number; drawMs: number; rgba?: Uint8Array | undefined }
   | { type: 'failed'; error: ThreadError };
 
 /**

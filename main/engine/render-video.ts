@@ -10,12 +10,14 @@ import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { audioMixIsAudible, dropSoundlessTracks, mixTrack } from '../encoder/audio-mix.ts';
 import type { AudioMixPlan } from '../encoder/audio-mix.ts';
 import { FrameEncoder } from '../encoder/frame-encoder.ts';
-import { h264PixelFormat, outputGeometry } from '../encoder/encoder-args.ts';
+import { h264PixelFormat, inputPixelFormatFor, outputGeometry } from '../encoder/encoder-args.ts';
 import type { FrameGeometry } from '../encoder/encoder-args.ts';
 import { FORMAT_EXTENSIONS, formatHasAlpha, formatHasAudio } from '../../shared/output/formats.ts';
 import type { OutputFormat, Quality } from '../../shared/output/formats.ts';
 import type { EncoderSettings } from '../encoder/encoder-settings.ts';
 import { writePoster } from '../encoder/poster.ts';
+import { Yuv420pConverter } from '../encoder/yuv420p/yuv420p-kernel.ts';
+import { yuv420pBytes } from '../encoder/yuv420p/yuv420p-reference.ts';
 import { posterFrameFor } from './poster-frame.ts';
 import { assertVerified, verifyOutput } from '../verify/verify.ts';
 import type { ExpectedOutput, VerifiedOutput } from '../verify/verify.ts';
@@ -323,9 +325,14 @@ function frameProgress(
 }
 
 /** The pool's options for this render: its model, output, frames and video pictures relayed from here. */
-function poolOptions(request: RenderRequest, prepared: PreparedRender, threads: number): RasterPoolOptions {
+function poolOptions(
+  request: RenderRequest,
+  prepared: PreparedRender,
+  encoder: FrameEncoder,
+  threads: number,
+): RasterPoolOptions {
   const { options, signal } = request;
-  const { video, media, firstFrame, totalFrames } = prepared;
+  const { video, media, firstFrame, totalFrames, posterFrame } = prepared;
   return {
     threads,
     source: prepared.threads.source,
@@ -333,6 +340,9 @@ function poolOptions(request: RenderRequest, prepared: PreparedRender, threads: 
     output: { aspect: options.aspect, format: options.format, quality: options.quality },
     width: video.size.width,
     height: video.size.height,
+    // The threads convert to what the encoder takes; the poster frame comes back in RGBA too.
+    pixelFormat: encoder.job.inputPixelFormat,
+    rgbaFrame: posterFrame,
     first: firstFrame,
     frames: totalFrames,
     signal,
@@ -350,8 +360,8 @@ async function drawOnPool(
   tally: DrawTally,
 ): Promise<void> {
   const { endFrame, posterFrame } = prepared;
-  const drawn = await pool.drawRange(from, endFrame - from, async (frame, pixels) => {
-    if (frame === posterFrame) tally.posterPixels = Buffer.from(pixels);
+  const drawn = await pool.drawRange(from, endFrame - from, async (frame, pixels, rgba) => {
+    if (frame === posterFrame && rgba) tally.posterPixels = Buffer.from(rgba);
     const writeStart = performance.now();
     await encoder.writeFrame(pixels);
     tally.encodeWaitMs += performance.now() - writeStart;
@@ -373,9 +383,15 @@ function sequentialDrawer(
   tally: DrawTally,
 ) {
   const { video, media, code, posterFrame } = prepared;
-  const surface = createSkiaSurface(video.size.width, video.size.height);
+  const { width, height } = video.size;
+  const surface = createSkiaSurface(width, height);
   const env = createDrawEnv(video.size, video.fps, media, undefined, code);
   const inFlight: Promise<void>[] = [];
+  // yuv420p frames are converted into a ring of buffers, each reused once the pipe has taken it.
+  const converter = encoder.job.inputPixelFormat === 'yuv420p' ? new Yuv420pConverter() : undefined;
+  const yuvRing = converter
+    ? Array.from({ length: FRAMES_IN_FLIGHT + 1 }, () => new Uint8Array(yuv420pBytes(width, height)))
+    : [];
   return {
     async draw(frame: number): Promise<{ drawMs: number; waitMs: number }> {
       signal?.throwIfAborted();
@@ -384,12 +400,16 @@ function sequentialDrawer(
       drawFrame(surface.ctx, video, frame, env);
       const pixels = readRgba(surface);
       if (frame === posterFrame) tally.posterPixels = Buffer.from(pixels);
+      const written = converter
+        ? converter.convert(pixels, width, height, yuvRing[frame % yuvRing.length]!)
+        : pixels;
       const writeStart = performance.now();
       const drawMs = writeStart - drawStart;
       tally.drawMs += drawMs;
-      // Keep a few frames in flight so the next frame is drawn while the pipe drains; each frame
-      // is its own buffer, so this costs FRAMES_IN_FLIGHT frames of memory and no copies.
-      inFlight.push(encoder.writeFrame(pixels));
+      // Keep a few frames in flight so the next frame is drawn while the pipe drains; each RGBA
+      // frame is its own buffer and the yuv420p ring has one more than may be in flight, so this
+      // costs FRAMES_IN_FLIGHT frames of memory and no copies.
+      inFlight.push(encoder.writeFrame(written));
       if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
       const waitMs = performance.now() - writeStart;
       tally.encodeWaitMs += waitMs;
@@ -434,7 +454,7 @@ async function drawByCost(
           framesLeft: endFrame - frame - 1,
         });
         if (tally.choice.workers > 0) {
-          pool = RasterPool.start(poolOptions(request, prepared, tally.choice.workers));
+          pool = RasterPool.start(poolOptions(request, prepared, encoder, tally.choice.workers));
           pool.ready.catch(() => undefined);
         }
       }
@@ -480,7 +500,7 @@ async function drawFrames(
     if (threads.byCost) {
       await drawByCost(request, prepared, encoder, frameDone, tally);
     } else if (pooled) {
-      pool = RasterPool.start(poolOptions(request, prepared, threads.count));
+      pool = RasterPool.start(poolOptions(request, prepared, encoder, threads.count));
       await drawOnPool(pool, firstFrame, prepared, encoder, frameDone, tally);
     } else {
       const drawer = sequentialDrawer(request.signal, prepared, encoder, frameDone, tally);
@@ -553,7 +573,7 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
   const { video, media, totalFrames, durationSeconds } = prepared;
 
   const stagingPath = stagingPathFor(request.outputPath);
-  const encoder = FrameEncoder.start({
+  const job = {
     outputPath: stagingPath,
     format: options.format,
     quality: options.quality,
@@ -565,7 +585,9 @@ export async function renderVideo(request: RenderRequest): Promise<RenderResult>
     encoder: options.encoder,
     chunk: options.chunk !== undefined,
     signal,
-  });
+  };
+  // Frames go to ffmpeg as yuv420p, converted by the draw loop, wherever that is the same file.
+  const encoder = FrameEncoder.start({ ...job, inputPixelFormat: inputPixelFormatFor(job) });
   const prepareMs = performance.now() - started;
   const drawn = await drawFrames(request, prepared, encoder);
   onProgress?.({
