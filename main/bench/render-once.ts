@@ -1,8 +1,12 @@
 // One measured render in its own process, so peak RSS belongs to this render alone.
-// Usage: node render-once.ts <spec-or-key> <output> [--raw <frames.rgba> | --quality <q>] [--threads <n>]
+// Usage: node render-once.ts <spec-or-key> <output> [--raw <frames.rgba> | --raw-yuv <frames.yuv> |
+//   --quality <q>] [--threads <n>]
 //   --raw: draw every frame and append it to a raw RGBA file instead of encoding (for the
-//   ffmpeg-alone comparison, and to time drawing by itself).
+//   ffmpeg-alone comparison, and to time drawing by itself); --raw-yuv: the same frames as the
+//   yuv420p planes a render pipes.
 import { open } from 'node:fs/promises';
+import { Yuv420pConverter } from '../encoder/yuv420p/yuv420p-kernel.ts';
+import { yuv420pBytes } from '../encoder/yuv420p/yuv420p-reference.ts';
 import { DrawingSession } from '../engine/drawing-session.ts';
 import { projectContext } from '../engine/project-context.ts';
 import { renderVideo } from '../engine/render-video.ts';
@@ -16,7 +20,7 @@ const [specPath, outputPath, flag, flagValue] = argv;
 if (!specPath || !outputPath) {
   throw new Error('usage: render-once.ts <spec.json> <output> [--raw <file> | --quality <q>]');
 }
-const rawPath = flag === '--raw' ? flagValue : undefined;
+const rawPath = flag === '--raw' || flag === '--raw-yuv' ? flagValue : undefined;
 const started = performance.now();
 const input = await resolveRenderInput(specPath, process.cwd());
 const project = await projectContext(input.project);
@@ -33,13 +37,17 @@ if (rawPath) {
   });
   const video = session.video;
   const file = await open(rawPath, 'w');
+  const converter = flag === '--raw-yuv' ? new Yuv420pConverter() : undefined;
+  const planes = new Uint8Array(yuv420pBytes(video.size.width, video.size.height));
   let drawMs = 0;
   for (let frame = 0; frame < video.durationFrames; frame++) {
     const t = performance.now();
     await session.draw(frame);
     const pixels = session.rgba();
     drawMs += performance.now() - t;
-    await file.write(pixels);
+    await file.write(
+      converter ? converter.convert(pixels, video.size.width, video.size.height, planes) : pixels,
+    );
   }
   await file.close();
   session.close();
