@@ -12,7 +12,7 @@ import { DrawingSession } from './drawing-session.ts';
 import { projectContext } from './project-context.ts';
 import type { RenderProjectContext } from './project-context.ts';
 
-const bounds = vi.hoisted(() => ({ on: true, clips: 0 }));
+const bounds = vi.hoisted(() => ({ on: true, clips: 0, tight: 0 }));
 vi.mock('../../shared/draw/element-effects.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof ElementEffects>();
   return {
@@ -20,6 +20,7 @@ vi.mock('../../shared/draw/element-effects.ts', async (importOriginal) => {
     clipToInk: (...args: Parameters<typeof actual.clipToInk>) => {
       if (!bounds.on) return;
       bounds.clips++;
+      if (args[3]) bounds.tight++;
       actual.clipToInk(...args);
     },
   };
@@ -53,6 +54,16 @@ const ELEMENTS: ModelElement[] = [
     background: { color: '#223366', paddingX: 20, paddingY: 10, radius: 'pill' },
     shadow,
     animate: [blurIn, glow],
+  },
+  {
+    // Glyphs alone, moving by fractions of a pixel and turned: bounded on every side (shiftable).
+    type: 'text',
+    text: 'Sliding, turned, soft',
+    size: 41,
+    x: 0.37,
+    y: 0.93,
+    rotation: 7.3,
+    animate: [blurIn, { preset: 'slideFadeIn', duration: '1.2s', distance: 133.7 }],
   },
   {
     type: 'text',
@@ -159,7 +170,7 @@ function video(): VideoModel {
         duration: '1s',
         background: '#f4f1ea',
         transition: { type: 'zoom', duration: '0.6s' },
-        elements: [ELEMENTS[1]!, ELEMENTS[3]!, ELEMENTS[6]!],
+        elements: [ELEMENTS[1]!, ELEMENTS[2]!, ELEMENTS[4]!, ELEMENTS[7]!],
       },
     ],
   };
@@ -195,8 +206,10 @@ async function hashes(bounded: boolean): Promise<string[]> {
 describe('filter layers bounded to the ink', () => {
   it('draw the same pixels as unbounded ones', async () => {
     bounds.clips = 0;
+    bounds.tight = 0;
     const bounded = await hashes(true);
     expect(bounds.clips).toBeGreaterThan(FRAMES.length * 4);
+    expect(bounds.tight).toBeGreaterThan(FRAMES.length);
     const unbounded = await hashes(false);
     expect(bounded).toEqual(unbounded);
     // The frames differ from one another: the test draws moving, blurred things, not blanks.

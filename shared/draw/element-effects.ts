@@ -123,19 +123,23 @@ export function filterReach(blur: number, state: AnimatedState, shadow?: DeviceS
 }
 
 /**
- * Clips to the device pixels from the canvas's top-left corner to past the far corner of `ink` (where
- * the element draws, in its own coordinates) grown by `reach` device pixels. A filter or an image's
- * shadow is drawn through a layer, and with no clip Skia makes that layer as large as the whole
- * canvas: a blurred 58 px line cost 23 ms at 1080×1920. Bounded, the layer is only as large as the
- * clip, and the pixels are the same, since nothing drawn or spread reaches the clip's edges.
+ * Clips to the device pixels around `ink` (where the element draws, in its own coordinates) grown by
+ * `reach` device pixels. A filter or an image's shadow is drawn through a layer, and with no clip
+ * Skia makes that layer as large as the whole canvas: a blurred 58 px line cost 23 ms at 1080×1920.
+ * Bounded, the layer is only as large as the clip, and the pixels are the same, since nothing drawn
+ * or spread reaches the clip's edges.
  *
- * Why only the right and bottom edges move: a layer whose top-left corner is elsewhere draws paths,
- * gradients and pictures with that offset folded into their transform, whose rounding moves some
- * edge pixels by a level or two (seen with strokes, turned gradients and any picture). A layer at
- * the canvas's origin draws exactly as the whole-canvas one, only smaller.
+ * Unless the ink is `shiftable`, the clip keeps the canvas's top-left corner and only its right and
+ * bottom edges move: a layer whose top-left corner is elsewhere draws paths, gradients and pictures
+ * with that offset folded into their transform, whose rounding moves some edge pixels by a level or
+ * two (seen with strokes, turned gradients and any picture). A layer at the canvas's origin draws
+ * exactly as the whole-canvas one, only smaller. Glyphs alone may take the tight clip: text low on
+ * the frame otherwise blurs a layer reaching up to the top (40-110 ms a frame in product-launch).
  */
-export function clipToInk(ctx: Ctx2D, ink: Box, reach: number): void {
+export function clipToInk(ctx: Ctx2D, ink: Box, reach: number, shiftable = false): void {
   const m = ctx.getTransform();
+  let left = Infinity;
+  let top = Infinity;
   let right = -Infinity;
   let bottom = -Infinity;
   for (const [x, y] of [
@@ -144,16 +148,22 @@ export function clipToInk(ctx: Ctx2D, ink: Box, reach: number): void {
     [ink.x, ink.y + ink.height],
     [ink.x + ink.width, ink.y + ink.height],
   ] as const) {
-    right = Math.max(right, m.a * x + m.c * y + m.e);
-    bottom = Math.max(bottom, m.b * x + m.d * y + m.f);
+    const dx = m.a * x + m.c * y + m.e;
+    const dy = m.b * x + m.d * y + m.f;
+    left = Math.min(left, dx);
+    top = Math.min(top, dy);
+    right = Math.max(right, dx);
+    bottom = Math.max(bottom, dy);
   }
+  const x0 = shiftable ? Math.max(0, Math.floor(left - reach)) : 0;
+  const y0 = shiftable ? Math.max(0, Math.floor(top - reach)) : 0;
   const x1 = Math.ceil(right + reach);
   const y1 = Math.ceil(bottom + reach);
   // Not finite: a transform flattened to nothing or blown up; left unbounded.
-  if (!Number.isFinite(x1) || !Number.isFinite(y1)) return;
+  if (![x0, y0, x1, y1].every(Number.isFinite)) return;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.beginPath();
-  ctx.rect(0, 0, Math.max(0, x1), Math.max(0, y1));
+  ctx.rect(x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0));
   ctx.clip();
   ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
 }

@@ -91,7 +91,8 @@ export function drawElement(
   };
   if (filter || shadow) {
     const ink = elementInk(ctx, shown, box, state, env);
-    if (ink) clipToInk(ctx, ink.box, filterReach(blur, state, shadow) + ink.spread);
+    // A canvas shadow is drawn with its own blur, not as glyph masks: the clip then keeps the corner.
+    if (ink) clipToInk(ctx, ink.box, filterReach(blur, state, shadow) + ink.spread, ink.shiftable && !shadow);
   }
   if (filter) ctx.filter = filter;
   const observe = env.review?.observe;

@@ -90,6 +90,14 @@ export interface Ink {
   box: Box;
   /** Device pixels past `box` reached by a shadow the drawer casts (a text shadow). */
   spread: number;
+  /**
+   * Whether it draws the same pixels in a layer whose top-left corner is not the canvas's, so its
+   * filter layer may be bounded on every side, not only right and bottom (clipToInk). True only of
+   * glyphs alone (text with no outline, background, shadow, marker or cursor): Skia places glyph
+   * masks at quarter-pixel steps, while a path's edge coverage (a pill background) moved a level
+   * with the layer's offset.
+   */
+  shiftable?: boolean;
 }
 
 /** What an element's ink is worked out from: its drawing's arguments less the scene. */

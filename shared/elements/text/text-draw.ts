@@ -130,7 +130,29 @@ export function textInk({ ctx, element, box, env, state }: InkArgs<TextElement>)
     height: Math.max(box.y + box.height, block.y + block.height) - y,
   };
   const shadow = deviceShadow(ctx, element, env, size);
-  return { box: ink, spread: shadow ? Math.hypot(shadow.x, shadow.y) + 2 * Math.abs(shadow.blur) : 0 };
+  return {
+    box: ink,
+    spread: shadow ? Math.hypot(shadow.x, shadow.y) + 2 * Math.abs(shadow.blur) : 0,
+    shiftable: !shadow && drawsGlyphsAlone(ctx, element, state, size),
+  };
+}
+
+/**
+ * Skia draws glyphs above 256 device pixels as paths, not masks; the bound keeps well under it.
+ * The norm of the transform is at least its largest stretch in any direction.
+ */
+const MASK_GLYPH_MAX_PX = 200;
+
+/** Whether the element draws nothing but glyph masks: no outline, background, marker or cursor. */
+function drawsGlyphsAlone(
+  ctx: Ctx2D,
+  element: TextElement,
+  state: InkArgs<TextElement>['state'],
+  size: number,
+): boolean {
+  if (element.stroke || element.background || element.highlight?.length || state.typing) return false;
+  const m = ctx.getTransform();
+  return size * Math.hypot(m.a, m.b, m.c, m.d) < MASK_GLYPH_MAX_PX;
 }
 
 function textOverrides(state: ElementDrawArgs<TextElement>['state']) {
