@@ -101,6 +101,18 @@ describe('WarmSessions', () => {
     expect(made[1]!.closed).toBe(1);
   });
 
+  it('closes after its request a session that says it cannot be reused', async () => {
+    const unusable = async () => {
+      const session = Object.assign(new FakeSession('missing a source'), { reusable: () => false });
+      made.push(session);
+      return session;
+    };
+    await sessions.use(key('r'), unusable, async () => undefined);
+    await sessions.use(key('r'), unusable, async () => undefined);
+    expect(made.map((session) => session.closed)).toEqual([1, 1]);
+    expect(sessions.stats).toEqual({ opened: 2, reused: 0, held: 0 });
+  });
+
   it('closes a session left idle, and opens a new one on the next request', async () => {
     vi.useFakeTimers();
     const short = new WarmSessions<FakeSession>({ idleMs: 1_000 });

@@ -11,6 +11,7 @@
 //   compared on each request: one stat a file);
 // - it has been idle for IDLE_MS (it holds a frame-sized surface and maybe ffmpeg decoders);
 // - more than MAX_ENTRIES are held (least recently used first);
+// - it drew without a source it could not get (an inspect session is lenient): that may turn up;
 // - an operation on it failed (its state is then unknown), unless the failure is known to leave it
 //   as it was.
 import { stat } from 'node:fs/promises';
@@ -20,6 +21,11 @@ export interface ReusableSession {
   close(): void;
   /** The local files the session read, checked for changes before each reuse. */
   filesRead(): readonly string[];
+  /**
+   * False when a fresh session might draw differently even with no file changed (it went without a
+   * source it could not get, which may turn up): it is then closed after the request.
+   */
+  reusable?(): boolean;
 }
 
 export interface WarmSessionKey {
@@ -110,6 +116,7 @@ export class WarmSessions<T extends ReusableSession> {
       throw error;
     } finally {
       entry.users--;
+      if (!entry.dropped && entry.session.reusable?.() === false) this.#drop(entry);
       if (entry.dropped) this.#closeWhenFree(entry);
       else if (entry.users === 0) this.#startIdleTimer(entry);
     }

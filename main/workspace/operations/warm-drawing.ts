@@ -56,6 +56,11 @@ export class WarmDrawing implements ReusableSession {
     return this.drawing.filesRead();
   }
 
+  /** A lenient session that went without a font or media file is not kept: the file may turn up. */
+  reusable(): boolean {
+    return this.drawing.unavailable.length === 0;
+  }
+
   close(): void {
     this.drawing.close();
   }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoModel } from '../../../shared/spec/model.ts';
+import type { ModelElement, VideoModel } from '../../../shared/spec/model.ts';
 import type { WorkspaceJob } from '../../../shared/protocol/workspace.ts';
 import { FrameOutOfRangeError } from '../../engine/drawing-session.ts';
 import { projectContext } from '../../engine/project-context.ts';
@@ -64,14 +64,15 @@ function context(
   job: WorkspaceJob,
   warm: WarmSessions<WarmDrawing>,
   sourceRevision = REVISION,
+  model = MODEL,
 ): OperationContext {
   return {
     job,
     source: join(root, 'video.json'),
     modules: [],
     sourceRevision,
-    model: structuredClone(MODEL),
-    remount: async () => structuredClone(MODEL),
+    model: structuredClone(model),
+    remount: async () => structuredClone(model),
     project,
     renderProject,
     resultsDir: join(root, 'results'),
@@ -162,6 +163,37 @@ describe('warm workspace sessions', () => {
       expect(blue).toBe(await freshHash(15));
     } finally {
       writeDot('#ff0000');
+    }
+  });
+
+  it('does not keep an inspect session that drew without a missing file, so the file is seen once it exists', async () => {
+    const warm = sessions();
+    const model: VideoModel = structuredClone(MODEL);
+    const later: ModelElement = {
+      type: 'image',
+      id: 'later',
+      src: 'media/later.png',
+      width: 40,
+      height: 40,
+      x: 0.2,
+      y: 0.2,
+    };
+    model.scenes[0]!.elements!.push(later);
+    const inspect = async () => {
+      const result = await inspectOperation(
+        context({ operation: 'inspect', frameIndex: 12 }, warm, REVISION, model),
+      );
+      return createHash('sha256').update(readFileSync(result.frame!.path)).digest('hex');
+    };
+    const without = await inspect();
+    expect(warm.stats).toEqual({ opened: 1, reused: 0, held: 0 });
+    writeFileSync(join(root, 'media', 'later.png'), readFileSync(join(root, 'media', 'dot.png')));
+    try {
+      const withImage = await inspect();
+      expect(withImage).not.toBe(without);
+      expect(warm.stats).toEqual({ opened: 2, reused: 0, held: 1 });
+    } finally {
+      rmSync(join(root, 'media', 'later.png'));
     }
   });
 
