@@ -28,6 +28,7 @@ const SLOW_MODULE_TESTS = [
   '**/verify/verify.test.ts',
   '**/probe-media.test.ts',
   '**/video-frames.test.ts',
+  '**/warm-frames.test.ts', // decodes a fixture clip through the workspace's warm sessions
   '**/stitch-video.test.ts', // renders a video whole and in chunks, then stitches them
   '**/render-process-chunk.test.ts', // a chunk rendered by a real render job process
   // processes and servers: `kino preview`, tsc, the preview server, the render API, a workspace

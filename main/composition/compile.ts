@@ -1,14 +1,16 @@
 // Compiles a composition file (TypeScript, importing 'kino') into one ES module that Node can import.
 // Local files are bundled; npm packages stay external but are pinned to the absolute file each one
 // resolves to from its importer, so the bundle can be written anywhere (a temp dir) and still finds
-// the composition's packages and kino's own.
+// the composition's packages and kino's own. A compile of unchanged files is reused from disk
+// (compile-cache.ts), so esbuild does not even start.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Message, Metafile, Plugin } from 'esbuild';
 import type { CompileProblem } from '../../shared/protocol/problem.ts';
+import { cachedCompile, keepCompile } from './compile-cache.ts';
 
 /** The builder API that compositions import as 'kino'. */
 export const KINO_BUILDER_ENTRY = fileURLToPath(new URL('../../shared/builder/index.ts', import.meta.url));
@@ -149,7 +151,9 @@ async function bundle(
   try {
     const result = await build({
       entryPoints: [entry],
-      ...(outfile ? { outfile } : { outdir: path.join(tmpdir(), 'kino-scan'), write: false }),
+      // Written by the caller, which also keeps it (compile-cache.ts).
+      ...(outfile ? { outfile } : { outdir: path.join(tmpdir(), 'kino-scan') }),
+      write: false,
       absWorkingDir: workingDir,
       bundle: true,
       platform: 'node',
@@ -165,7 +169,7 @@ async function bundle(
       inputs: localInputs(result.metafile, workingDir),
       packages: sorted.map(({ name, version }) => ({ name, version })),
       packageManifests: sorted.map((p) => p.manifest),
-      text: result.outputFiles?.[0]?.text,
+      text: outfile ? result.outputFiles?.find((file) => file.path === outfile)?.text : undefined,
     };
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;
@@ -196,6 +200,15 @@ export async function compileComposition(
     outDir,
     `${stem}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.mjs`,
   );
-  const { inputs, packages, packageManifests } = await bundle(entry, bundlePath);
-  return { bundlePath, inputs, packages, packageManifests };
+  const started = Date.now();
+  const cached = await cachedCompile<CompositionGraph>(entry, outDir);
+  if (cached) {
+    await writeFile(bundlePath, cached.text);
+    return { bundlePath, ...cached.graph };
+  }
+  const { text, ...graph } = await bundle(entry, bundlePath);
+  if (text === undefined) throw new Error(`esbuild wrote no bundle for ${entry}`);
+  await writeFile(bundlePath, text);
+  await keepCompile(entry, outDir, graph, text, started);
+  return { bundlePath, ...graph };
 }

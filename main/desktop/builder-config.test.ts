@@ -155,7 +155,7 @@ describe('electron-builder.yml', () => {
       // not follow: they are entry points here.
       const entries = [
         'main/desktop/electron-main.ts',
-        'main/workspace/composition-process.ts',
+        'main/workspace/composition-process-entry.mjs',
         'main/jobs/render-job-process.ts',
         'shared/builder/index.ts',
         'shared/studio/type-library.ts',

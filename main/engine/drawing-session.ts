@@ -1,6 +1,6 @@
 // A mounted composition ready to draw any frame: fonts registered, timeline resolved, media open,
-// one Skia surface. The workspace mounts one per request and closes it after; review mounts a
-// second one to check that drawing is repeatable.
+// one Skia surface. The workspace keeps one warm across frame requests; review mounts a second one
+// to check that drawing is repeatable.
 import { drawFrame } from '../../shared/draw/frame.ts';
 import type { DrawReviewHooks } from '../../shared/canvas/types.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
@@ -141,6 +141,14 @@ export class DrawingSession {
   /** A chart data file's text as the session loaded it, for laying charts out without drawing them. */
   dataText(src: string): string | undefined {
     return this.#media.dataText(src);
+  }
+
+  /**
+   * The local files the session read its media and declared fonts from: what a session kept across
+   * requests checks for changes (the source revision does not cover media outside the assets folder).
+   */
+  filesRead(): string[] {
+    return [...this.#media.filesRead(), ...this.fonts.map((font) => font.path)];
   }
 
   /** The last drawn frame as straight RGBA. */

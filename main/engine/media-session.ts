@@ -170,6 +170,13 @@ export class MediaSession implements MediaLookup {
         continue;
       }
       let source = open;
+      // A session that draws on request (the workspace keeps one warm) may be asked for an earlier
+      // frame of a clip than the last: its decoder only reads forward, so the clip opens again.
+      if (source?.goesBack(frame - use.startFrame)) {
+        source.close();
+        this.#open.delete(use.key);
+        source = undefined;
+      }
       if (!source) {
         source = await VideoFrameSource.open({
           path: this.#files.get(use.src)!,
@@ -231,6 +238,11 @@ export class MediaSession implements MediaLookup {
       }
       this.#current.set(frame.key, held.canvas as unknown as DrawableImage);
     }
+  }
+
+  /** Every local file behind the plan's sources (remote ones as fetched into the cache). */
+  filesRead(): string[] {
+    return [...this.#files.values()];
   }
 
   image(src: string): DrawableImage | undefined {

@@ -230,6 +230,14 @@ export class VideoFrameSource {
     return next;
   }
 
+  /**
+   * Whether frameAt(n) would have to go back to an earlier picture than the last one read, which a
+   * source cannot (it reads in order): a caller that jumps back opens the video again instead.
+   */
+  goesBack(n: number): boolean {
+    return this.#target(n) < this.#index;
+  }
+
   /** The pixels of the frame last returned, when the source was opened with copyFrames. */
   frameCopy(): VideoFrameCopy | undefined {
     return this.#copy;
@@ -244,8 +252,7 @@ export class VideoFrameSource {
     if (this.#closed) throw new Error(`video "${this.#name}" was closed`);
     if (!Number.isInteger(n) || n < 0)
       throw new RangeError(`frame index must be a whole number >= 0, got ${n}`);
-    let target = Math.min(n, this.#lastFrame);
-    if (!this.#options.loop) target = Math.min(target, this.#framesPerPass - 1);
+    const target = this.#target(n);
     if (target < this.#index) {
       throw new RangeError(
         `video "${this.#name}": frames are read in order (asked for ${n} after ${this.#index})`,
@@ -301,6 +308,12 @@ export class VideoFrameSource {
       run.ahead.catch(() => undefined);
     }
     return this.#canvas as unknown as DrawableImage;
+  }
+
+  /** The output frame that frameAt(n) shows: past the element's end, or a pass that does not loop, the last. */
+  #target(n: number): number {
+    const target = Math.min(n, this.#lastFrame);
+    return this.#options.loop ? target : Math.min(target, this.#framesPerPass - 1);
   }
 
   get #name(): string {

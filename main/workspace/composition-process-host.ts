@@ -9,7 +9,8 @@ import type { FromCompositionProcess, ToCompositionProcess } from './composition
 import type { OperationProgress, WorkspaceJob } from '../../shared/protocol/workspace.ts';
 import type { WorkerExit, WorkerState } from '../../shared/protocol/workspace.ts';
 
-const PROCESS_ENTRY = fileURLToPath(new URL('./composition-process.ts', import.meta.url));
+/** composition-process.ts, with Node's compile cache turned on first. */
+const PROCESS_ENTRY = fileURLToPath(new URL('./composition-process-entry.mjs', import.meta.url));
 
 /** How long a canceled operation may take to stop before its worker is killed instead. */
 export const CANCEL_GRACE_MS = 2000;

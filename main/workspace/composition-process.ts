@@ -1,6 +1,7 @@
 // The workspace worker process: compiles and imports the composition once, then runs one operation
-// at a time, each on a freshly mounted model, reporting its progress and stopping it when the server
-// cancels it. The server kills it on a time-out, a source change or a cancel it does not honour.
+// at a time, each on a freshly mounted model (frame and inspect draw on a session kept warm between
+// requests: warm-sessions.ts), reporting its progress and stopping it when the server cancels it.
+// The server kills it on a time-out, a source change or a cancel it does not honour.
 import { projectContext } from '../engine/project-context.ts';
 import { VariableBindingError, VariableText } from '../../shared/spec/variables.ts';
 import { failureOf } from '../engine/failures.ts';
@@ -19,9 +20,16 @@ import { frameOperation } from './operations/frame.ts';
 import { inspectOperation } from './operations/inspect.ts';
 import { renderOperation } from './operations/render.ts';
 import { reviewOperation } from './operations/review.ts';
+import type { WarmDrawing } from './operations/warm-drawing.ts';
+import { WarmSessions } from './warm-sessions.ts';
+import { FrameOutOfRangeError } from '../engine/drawing-session.ts';
 
 let loaded: LoadedComposition | undefined;
 let stagingDir = '';
+/** Frame and inspect requests draw on sessions kept between them (a refused frame changes nothing). */
+const sessions = new WarmSessions<WarmDrawing>({
+  keepAfter: (error) => error instanceof FrameOutOfRangeError,
+});
 
 function send(message: FromCompositionProcess): void {
   process.send?.(message);
@@ -76,6 +84,7 @@ async function run(
     resultsDir,
     signal,
     progress,
+    sessions,
   };
   switch (job.operation) {
     case 'frame':

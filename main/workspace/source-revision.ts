@@ -96,19 +96,22 @@ export class SourceRevisionTracker {
       ...declaredFontFiles(this.#project),
       ...(this.#project.configPath ? [this.#project.configPath] : []),
     ];
-    const lines: string[] = [];
-    const files = new Set<string>();
+    const kinds = new Map<string, string>();
     for (const [kind, list] of [
       ['source', graph.inputs],
       ['manifest', graph.packageManifests],
       ['resource', resources],
     ] as const) {
-      for (const file of list) {
-        if (files.has(file)) continue;
-        files.add(file);
-        lines.push(`${kind} ${this.#name(file)} ${(await this.#hash(file)) ?? 'missing'}`);
-      }
+      for (const file of list) if (!kinds.has(file)) kinds.set(file, kind);
     }
+    const files = new Set(kinds.keys());
+    // Checked all at once: this runs before and after every capture, and one stat at a time through
+    // the thread pool took as long as the stats themselves several times over.
+    const lines = await Promise.all(
+      [...kinds].map(
+        async ([file, kind]) => `${kind} ${this.#name(file)} ${(await this.#hash(file)) ?? 'missing'}`,
+      ),
+    );
     for (const pkg of graph.packages) lines.push(`package ${pkg.name}@${pkg.version}`);
     const id = createHash('sha256').update(lines.sort().join('\n')).digest('hex').slice(0, 16);
     this.#last = {
@@ -158,10 +161,9 @@ export class SourceRevisionTracker {
   async #graphChanged(): Promise<boolean> {
     // A failed compile may be fixed by a file it could not find, which no identity covers yet.
     if (!this.#graph || this.#compileProblems || this.#rescan) return true;
-    for (const [file, identity] of this.#graphIdentities) {
-      if ((await fileIdentity(file)) !== identity) return true;
-    }
-    return false;
+    const known = [...this.#graphIdentities];
+    const now = await Promise.all(known.map(([file]) => fileIdentity(file)));
+    return known.some(([, identity], i) => now[i] !== identity);
   }
 
   async #scan(): Promise<void> {

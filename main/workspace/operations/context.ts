@@ -5,6 +5,9 @@ import type { VideoModel } from '../../../shared/spec/model.ts';
 import type { RenderProjectContext } from '../../engine/project-context.ts';
 import type { RenderProject } from '../../project/load.ts';
 import type { OperationProgress, WorkspaceJob } from '../../../shared/protocol/workspace.ts';
+import type { WarmSessions } from '../warm-sessions.ts';
+import { WarmDrawing, warmDrawingKey } from './warm-drawing.ts';
+import type { WarmDrawingKind } from './warm-drawing.ts';
 
 export interface OperationContext {
   job: WorkspaceJob;
@@ -23,6 +26,32 @@ export interface OperationContext {
   signal: AbortSignal;
   /** Reports how far the operation is (thinned out before it leaves the worker). */
   progress: (progress: OperationProgress) => void;
+  /** The drawing sessions the worker keeps between frame and inspect requests. */
+  sessions: WarmSessions<WarmDrawing>;
+}
+
+/**
+ * Runs `work` on the worker's warm session for this job's revision, aspect and values (opened on
+ * the mounted model when there is none).
+ */
+export function withWarmDrawing<R>(
+  ctx: OperationContext,
+  kind: WarmDrawingKind,
+  work: (warm: WarmDrawing) => Promise<R>,
+): Promise<R> {
+  const { job } = ctx;
+  return ctx.sessions.use(
+    warmDrawingKey(kind, ctx.sourceRevision, job.aspect, job.variables),
+    () =>
+      WarmDrawing.open({
+        kind,
+        model: ctx.model,
+        project: ctx.renderProject,
+        aspect: job.aspect,
+        signal: ctx.signal,
+      }),
+    work,
+  );
 }
 
 /** The first 12 hex digits of the revision: enough to tell result files apart in a listing. */

@@ -1,9 +1,10 @@
-// frame: one frame of the mounted composition to a PNG in the results folder.
+// frame: one frame of the mounted composition to a PNG in the results folder, drawn on the session
+// the worker keeps warm for it (fonts, media and video decoders opened once, not per request).
 import path from 'node:path';
-import { DrawingSession } from '../../engine/drawing-session.ts';
+import type { DrawingSession } from '../../engine/drawing-session.ts';
 import { writePngAtomically } from '../../engine/render-frame.ts';
 import { WorkspaceError } from '../workspace-error.ts';
-import { frameFileName, resultTag } from './context.ts';
+import { frameFileName, resultTag, withWarmDrawing } from './context.ts';
 import type { OperationContext } from './context.ts';
 import type { CapturedFrame, FrameOperationResult } from '../../../shared/protocol/workspace.ts';
 
@@ -25,17 +26,9 @@ export async function captureFrame(
 export async function frameOperation(ctx: OperationContext): Promise<FrameOperationResult> {
   const index = ctx.job.frameIndex;
   if (index === undefined) throw new WorkspaceError(400, 'validation_failed', 'frame needs frameIndex');
-  const session = await DrawingSession.open({
-    model: ctx.model,
-    project: ctx.renderProject,
-    aspect: ctx.job.aspect,
-    signal: ctx.signal,
-  });
-  try {
-    const frame = await captureFrame(ctx, session, index);
-    const { size, durationFrames } = session.video;
+  return withWarmDrawing(ctx, 'frame', async ({ drawing }) => {
+    const frame = await captureFrame(ctx, drawing, index);
+    const { size, durationFrames } = drawing.video;
     return { frame: { ...frame, width: size.width, height: size.height }, framesTotal: durationFrames };
-  } finally {
-    session.close();
-  }
+  });
 }

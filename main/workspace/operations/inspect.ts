@@ -1,11 +1,11 @@
 // inspect: the mounted timeline, the resource facts and warnings; with frameIndex, also that frame
 // as a PNG and every element drawn on it (where, how opaque), which is what a finding's
-// "Inspect frame" action opens.
+// "Inspect frame" action opens. It draws on the session the worker keeps warm for inspecting.
 import type { DrawnElement } from '../../../shared/canvas/types.ts';
 import type { ModelElement } from '../../../shared/spec/model.ts';
-import { DrawingSession } from '../../engine/drawing-session.ts';
 import { inspectComposition } from '../../inspect/inspect.ts';
 import { deviceBounds } from '../../review/text-geometry.ts';
+import { withWarmDrawing } from './context.ts';
 import type { OperationContext } from './context.ts';
 import { captureFrame } from './frame.ts';
 import type { VisibleElement, InspectOperationResult } from '../../../shared/protocol/workspace.ts';
@@ -29,37 +29,30 @@ function deviceBox(drawn: DrawnElement): VisibleElement['box'] {
 }
 
 export async function inspectOperation(ctx: OperationContext): Promise<InspectOperationResult> {
-  const visible: VisibleElement[] = [];
-  const session = await DrawingSession.open({
-    model: ctx.model,
-    project: ctx.renderProject,
-    aspect: ctx.job.aspect,
-    lenient: true,
-    review: {
-      observe: (drawn) =>
-        visible.push({
-          key: drawn.key,
-          ...(drawn.element.id === undefined ? {} : { id: drawn.element.id }),
-          type: drawn.element.type,
-          label: label(drawn.element),
-          box: deviceBox(drawn),
-          alpha: Number(drawn.alpha.toFixed(3)),
-        }),
-    },
-    signal: ctx.signal,
-  });
-  try {
+  return withWarmDrawing(ctx, 'inspect', async (warm) => {
+    const visible: VisibleElement[] = [];
     const facts = await inspectComposition({
       model: ctx.model,
       project: ctx.renderProject,
-      video: session.video,
+      video: warm.drawing.video,
       signal: ctx.signal,
     });
     const index = ctx.job.frameIndex;
     if (index === undefined) return facts;
-    const frame = await captureFrame(ctx, session, index);
-    return { ...facts, frame: { ...frame, visible } };
-  } finally {
-    session.close();
-  }
+    warm.observer = (drawn) =>
+      visible.push({
+        key: drawn.key,
+        ...(drawn.element.id === undefined ? {} : { id: drawn.element.id }),
+        type: drawn.element.type,
+        label: label(drawn.element),
+        box: deviceBox(drawn),
+        alpha: Number(drawn.alpha.toFixed(3)),
+      });
+    try {
+      const frame = await captureFrame(ctx, warm.drawing, index);
+      return { ...facts, frame: { ...frame, visible } };
+    } finally {
+      warm.observer = undefined;
+    }
+  });
 }
