@@ -156,7 +156,7 @@ describe('electron-builder.yml', () => {
       const entries = [
         'main/desktop/electron-main.ts',
         'main/workspace/composition-process-entry.mjs',
-        'main/jobs/render-job-process.ts',
+        'main/jobs/render-job-entry.mjs',
         'shared/builder/index.ts',
         'shared/studio/type-library.ts',
         'renderer/player/page.ts',

@@ -32,7 +32,7 @@ import type {
 } from './render-job-messages.ts';
 import { SERVER_SECRET_ENV, forkChild, killChildGroup } from '../processes/child-process.ts';
 
-const RENDER_JOB_ENTRY = fileURLToPath(new URL('./render-job-process.ts', import.meta.url));
+const RENDER_JOB_ENTRY = fileURLToPath(new URL('./render-job-entry.mjs', import.meta.url));
 /** How long a canceled render job process gets to stop ffmpeg and clean up before it is killed. */
 const CANCEL_KILL_MS = 5000;
 
