@@ -25,3 +25,21 @@ export function enableCompileCache(env = process.env) {
     return undefined;
   }
 }
+
+/**
+ * Starts a forked child's TypeScript module with the cache on. Its parent sends the first message at
+ * once: one that arrives while the modules load is held, then handed to the module; the parent going
+ * away meanwhile ends the child (nothing has started yet).
+ */
+export async function startForkedChild(load, env = process.env) {
+  const leave = () => process.exit(0);
+  process.once('disconnect', leave);
+  const early = [];
+  const hold = (message) => early.push(message);
+  process.on('message', hold);
+  enableCompileCache(env);
+  await load();
+  process.off('message', hold);
+  process.off('disconnect', leave);
+  for (const message of early) process.emit('message', message);
+}
