@@ -124,7 +124,7 @@ async function killMidRender(api: RunningApi, id: string): Promise<void> {
   await waitUntilDrawing(api, id);
   const serverPid = api.process.pid!;
   const workerPids = processes()
-    .filter((row) => row.ppid === serverPid && row.args.includes('render-job-process'))
+    .filter((row) => row.ppid === serverPid && row.args.includes('render-job-entry'))
     .map((row) => row.pid);
   expect(workerPids).toHaveLength(1);
   // ffmpeg is running too, writing into the work folder: the check below is not vacuous.

@@ -157,6 +157,8 @@ describe('electron-builder.yml', () => {
         'main/desktop/electron-main.ts',
         'main/workspace/composition-process-entry.mjs',
         'main/jobs/render-job-entry.mjs',
+        'main/mcp/look-process-entry.mjs',
+        'main/project/template-declarations-entry.mjs',
         'shared/builder/index.ts',
         'shared/studio/type-library.ts',
         'renderer/player/page.ts',

@@ -10,7 +10,7 @@ import type { LookRequest, LookResult } from './look-work.ts';
 import type { LookAnswer } from './look-process.ts';
 import { ToolFailure, UNEXPECTED_FAILURE } from './tool-result.ts';
 
-const LOOK_PROCESS = fileURLToPath(new URL('./look-process.ts', import.meta.url));
+const LOOK_PROCESS = fileURLToPath(new URL('./look-process-entry.mjs', import.meta.url));
 
 /** A frame or a review taking longer than this is stopped. */
 export const LOOK_TIMEOUT_MS = 120_000;

@@ -44,7 +44,7 @@ const DECLARATIONS_TIMEOUT_MS = 120_000;
 const FAILURE_RETRY_MS = 30_000;
 /** The end of what a failing child process printed, kept for its error message. */
 const STDERR_TAIL_CHARS = 2000;
-const DECLARATIONS_PROCESS = fileURLToPath(new URL('./template-declarations-process.ts', import.meta.url));
+const DECLARATIONS_PROCESS = fileURLToPath(new URL('./template-declarations-entry.mjs', import.meta.url));
 
 type DeclarationsRead = { ok: true; declarations: CompositionDeclarations } | { ok: false; message: string };
 
