@@ -393,9 +393,10 @@ describe('a broken render project', () => {
 
 describe('RENDER_TIMEOUT', () => {
   it('fails a render that runs too long as timeout, leaves no worker behind, and takes the next render', async () => {
-    // product-launch at standard takes 7 s or more on these machines; the tiny render after it about 1 s.
+    // product-launch at high (x264's medium preset) takes 8 s or more on these machines (at standard
+    // it now takes under 4 s); the tiny render after it about 1 s.
     const api = await start({ env: { RENDER_TIMEOUT: '4s' } });
-    const posted = await postRender(api.baseUrl, { key: LONG_KEY, options: { quality: 'standard' } });
+    const posted = await postRender(api.baseUrl, { key: LONG_KEY, options: { quality: 'high' } });
     const failed = await waitForRender(api, posted.id, { timeoutMs: 120_000 });
     expect(failed.status).toBe('failed');
     expect(failed.error?.code).toBe('timeout');
