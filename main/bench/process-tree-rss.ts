@@ -1,17 +1,13 @@
 // Peak resident memory of a process and all its descendants (the render, its worker threads, and
 // the ffmpeg it runs), sampled from /proc: a child's own maxRSS misses ffmpeg, which is its child.
 import { readdirSync, readFileSync } from 'node:fs';
+import { procStatFields } from '../ffmpeg/process-cpu.ts';
 
 const PAGE_BYTES = 4096;
 
 function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses: the fields after it follow the last ')'.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
+  const ppid = procStatFields(pid)?.[1];
+  return ppid === undefined ? undefined : Number(ppid);
 }
 
 function residentBytes(pid: number): number {

@@ -1,7 +1,7 @@
 // A command measured as a user meets it: the whole process tree's wall time, CPU time and peak
 // resident memory (Linux: CPU from this process's reaped-children counters, memory from /proc).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { procStatFields, ticksToMs } from '../ffmpeg/process-cpu.ts';
 import { sampleTreePeak } from './process-tree-rss.ts';
 
 export interface WholeProcess {
@@ -12,11 +12,10 @@ export interface WholeProcess {
   stdout: string;
 }
 
-/** CPU milliseconds of this process's waited-for children (cutime + cstime, 100 ticks a second). */
+/** CPU milliseconds of this process's waited-for children (cutime + cstime, fields 16 and 17). */
 function childrenCpuMs(): number {
-  const fields = readFileSync('/proc/self/stat', 'latin1');
-  const after = fields.slice(fields.lastIndexOf(')') + 2).split(' ');
-  return ((Number(after[13]) + Number(after[14])) * 1000) / 100;
+  const fields = procStatFields('self')!;
+  return ticksToMs(Number(fields[13]) + Number(fields[14]));
 }
 
 /** Runs `command` to its end (one at a time: the CPU counters are this process's children's). */

@@ -126,10 +126,6 @@ export class DrawCostProbe {
     };
   }
 
-  get measuring(): boolean {
-    return this.#start !== undefined;
-  }
-
   /** One frame's drawing and encoder wait, while measuring. */
   frame(drawMs: number, waitMs: number): void {
     if (!this.#start) return;

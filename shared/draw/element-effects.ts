@@ -2,6 +2,7 @@
 // the filter it is drawn through (blur, glow). The frame drawer applies them after the transform, so
 // a mask turns and scales with the element.
 import type { AnimatedState } from '../animation/state.ts';
+import { deviceRect } from '../canvas/device-rect.ts';
 import type { Box, Ctx2D } from '../canvas/types.ts';
 import { canvasColor } from '../spec/color.ts';
 
@@ -98,7 +99,7 @@ export function elementFilter(blur: number, state: AnimatedState): string | unde
 }
 
 /** A canvas shadow in device pixels, as the frame drawer sets it on the context. */
-export interface DeviceShadow {
+export interface CanvasShadow {
   blur: number;
   x: number;
   y: number;
@@ -110,7 +111,7 @@ export interface DeviceShadow {
  * too (it is 2σ: the pad is generous, which costs little). The filters chain, so their reaches add,
  * and 2 more pixels cover the anti-aliased edge.
  */
-export function filterReach(blur: number, state: AnimatedState, shadow?: DeviceShadow): number {
+export function filterReach(blur: number, state: AnimatedState, shadow?: CanvasShadow): number {
   let sigma = blur > 0.05 ? blur : 0;
   const glow = state.glow;
   if (glow && glow.radius > 0.05) sigma += glow.radius + glow.radius / 3;
@@ -137,33 +138,15 @@ export function filterReach(blur: number, state: AnimatedState, shadow?: DeviceS
  * the frame otherwise blurs a layer reaching up to the top (40-110 ms a frame in product-launch).
  */
 export function clipToInk(ctx: Ctx2D, ink: Box, reach: number, shiftable = false): void {
+  // Undefined: nothing reaches the canvas, or a transform flattened to nothing or blown up; left unbounded.
+  const rect = deviceRect(ctx, ink, { x: 0, y: 0, grow: reach });
+  if (!rect) return;
+  const x0 = shiftable ? rect.x0 : 0;
+  const y0 = shiftable ? rect.y0 : 0;
   const m = ctx.getTransform();
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const [x, y] of [
-    [ink.x, ink.y],
-    [ink.x + ink.width, ink.y],
-    [ink.x, ink.y + ink.height],
-    [ink.x + ink.width, ink.y + ink.height],
-  ] as const) {
-    const dx = m.a * x + m.c * y + m.e;
-    const dy = m.b * x + m.d * y + m.f;
-    left = Math.min(left, dx);
-    top = Math.min(top, dy);
-    right = Math.max(right, dx);
-    bottom = Math.max(bottom, dy);
-  }
-  const x0 = shiftable ? Math.max(0, Math.floor(left - reach)) : 0;
-  const y0 = shiftable ? Math.max(0, Math.floor(top - reach)) : 0;
-  const x1 = Math.ceil(right + reach);
-  const y1 = Math.ceil(bottom + reach);
-  // Not finite: a transform flattened to nothing or blown up; left unbounded.
-  if (![x0, y0, x1, y1].every(Number.isFinite)) return;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.beginPath();
-  ctx.rect(x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0));
+  ctx.rect(x0, y0, rect.x1 - x0, rect.y1 - y0);
   ctx.clip();
   ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f);
 }

@@ -1,6 +1,8 @@
 // Painting a laid-out text block: line backgrounds, words placed on their baselines (risen, scaled,
 // swept), outline under fill, the shadow under every glyph, and the typing cursor. Groups of draws
 // that need one opacity or one shadow go through an offscreen layer in device pixels.
+import { deviceRect } from '../../canvas/device-rect.ts';
+import type { DeviceRect } from '../../canvas/device-rect.ts';
 import { roundedRectPath } from '../../canvas/paint.ts';
 import type { Box, Ctx2D, DrawEnv } from '../../canvas/types.ts';
 import { resolveLength } from '../../layout/length.ts';
@@ -67,7 +69,7 @@ export function drawLineBackgrounds(
   ctx.fill();
 }
 
-export interface DeviceShadow {
+interface DeviceShadow {
   /** The shadow color made opaque; its alpha is applied when the shadow layer is composited. */
   opaqueColor: string;
   alpha: number;
@@ -97,37 +99,6 @@ export function deviceShadow(
     x: resolve(shadow.x),
     y: resolve(shadow.y),
   };
-}
-
-interface DeviceRect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** The device-pixel bounds of a box under the current transform, kept to the canvas. */
-function deviceRect(ctx: Ctx2D, area: Box, shift = { x: 0, y: 0, grow: 0 }): DeviceRect | undefined {
-  const m = ctx.getTransform();
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [x, y] of [
-    [area.x, area.y],
-    [area.x + area.width, area.y],
-    [area.x, area.y + area.height],
-    [area.x + area.width, area.y + area.height],
-  ] as const) {
-    xs.push(m.a * x + m.c * y + m.e + shift.x);
-    ys.push(m.b * x + m.d * y + m.f + shift.y);
-  }
-  const canvas = (ctx as { canvas?: { width: number; height: number } }).canvas;
-  const rect = {
-    x0: Math.floor(Math.max(Math.min(...xs) - shift.grow, canvas ? 0 : -Infinity)),
-    y0: Math.floor(Math.max(Math.min(...ys) - shift.grow, canvas ? 0 : -Infinity)),
-    x1: Math.ceil(Math.min(Math.max(...xs) + shift.grow, canvas?.width ?? Infinity)),
-    y1: Math.ceil(Math.min(Math.max(...ys) + shift.grow, canvas?.height ?? Infinity)),
-  };
-  return rect.x1 > rect.x0 && rect.y1 > rect.y0 ? rect : undefined;
 }
 
 /**
