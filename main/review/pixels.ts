@@ -2,7 +2,7 @@
 // full frames: how flat the frame is, and the colours behind a text's glyphs.
 import type { FrameSize } from '../../shared/spec/sizes.ts';
 import type { PixelRect } from './review-session.ts';
-import type { Rect } from './text-geometry.ts';
+import type { FrameRect } from '../../shared/canvas/device-rect.ts';
 
 /** The frame is judged in blocks of this many pixels, averaged, so film grain does not count as content. */
 const BLOCK = 16;
@@ -52,7 +52,7 @@ export function flatness(rgba: Uint8Array, size: FrameSize): Flatness {
 }
 
 /** A rect rounded out to whole pixels and kept on the frame; undefined when nothing is left. */
-export function clampToFrame(rect: Rect, size: FrameSize): PixelRect | undefined {
+export function clampToFrame(rect: FrameRect, size: FrameSize): PixelRect | undefined {
   const clamped = {
     x0: Math.max(0, Math.floor(rect.x0)),
     y0: Math.max(0, Math.floor(rect.y0)),
@@ -69,7 +69,7 @@ const MAX_POINTS_PER_BAND = 1500;
  * The colours inside `bands` (device rects, e.g. a text's glyph bands), as RGB triples, read from
  * `region` (the pixels of `area` on the frame) on an even grid of at most MAX_POINTS_PER_BAND each.
  */
-export function samplePoints(region: Uint8Array, area: PixelRect, bands: readonly Rect[]): Uint8Array {
+export function samplePoints(region: Uint8Array, area: PixelRect, bands: readonly FrameRect[]): Uint8Array {
   const width = area.x1 - area.x0;
   const points: number[] = [];
   for (const band of bands) {

@@ -12,7 +12,7 @@ import { loadProject } from '../project/load.ts';
 import { loadSpecFile } from '../project/resolve-input.ts';
 import { READABLE_ALPHA } from './capture.ts';
 import type { ReviewSample, SampledText } from './capture.ts';
-import { deviceBounds } from './text-geometry.ts';
+import { transformedBounds } from '../../shared/canvas/device-rect.ts';
 import { visualReview } from './visual-review.ts';
 import type { VisualReviewOptions } from './visual-review.ts';
 
@@ -92,7 +92,7 @@ describe('the landscape promo drawn as a reel', () => {
       for (const sample of result.samples) {
         for (const text of readable(sample)) {
           texts++;
-          const box = deviceBounds(text.drawn.box, text.drawn.transform);
+          const box = transformedBounds(text.drawn.box, text.drawn.transform);
           for (const rect of [box, ...text.geometry.inkLines]) {
             if (
               rect.x0 < safe.x0 - 2 ||
@@ -142,7 +142,7 @@ describe('the landscape promo drawn as a reel', () => {
       const box = (result: typeof reels, key: string) => {
         for (const sample of result.samples) {
           const drawn = sample.elements.find((element) => element.key === key && element.atRest);
-          if (drawn) return deviceBounds(drawn.box, drawn.transform);
+          if (drawn) return transformedBounds(drawn.box, drawn.transform);
         }
         throw new Error(`${key} is never drawn at rest`);
       };

@@ -1,16 +1,10 @@
 // Where a drawn text element's glyphs landed, re-derived from the same layout code the drawing used,
 // under the transform the drawing reported: rendered font size, fit in its box, device-pixel lines.
-import type { Box, Ctx2D, DrawEnv, DrawnElement, Transform2D } from '../../shared/canvas/types.ts';
+import type { Ctx2D, DrawEnv, DrawnElement, Transform2D } from '../../shared/canvas/types.ts';
+import { transformedBounds } from '../../shared/canvas/device-rect.ts';
+import type { FrameRect } from '../../shared/canvas/device-rect.ts';
 import { layoutTextElement } from '../../shared/elements/text/text-measure.ts';
 import type { TextElement } from '../../shared/spec/text-element.ts';
-
-/** A device-pixel rectangle; not clamped to the frame. */
-export interface Rect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 /** Ascender to descender of most fonts is about one em around the line box's middle. */
 const INK_HALF_HEIGHT_EM = 0.5;
@@ -39,11 +33,11 @@ export interface TextGeometry {
   fontPx: number;
   fit: TextFit;
   /** Per line: ascender-to-descender bounds on the frame. */
-  inkLines: Rect[];
+  inkLines: FrameRect[];
   /** Per line: the x-height-to-cap-height band, where the glyphs' strokes are. */
-  glyphBands: Rect[];
+  glyphBands: FrameRect[];
   /** All ink lines together. */
-  ink: Rect | undefined;
+  ink: FrameRect | undefined;
 }
 
 export type DrawnText = DrawnElement & { element: TextElement };
@@ -57,23 +51,7 @@ export function transformScale(m: Transform2D): number {
   return Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
 }
 
-/** Bounds on the frame of a box drawn under a transform. */
-export function deviceBounds(box: Box, m: Transform2D): Rect {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [x, y] of [
-    [box.x, box.y],
-    [box.x + box.width, box.y],
-    [box.x, box.y + box.height],
-    [box.x + box.width, box.y + box.height],
-  ] as const) {
-    xs.push(m.a * x + m.c * y + m.e);
-    ys.push(m.b * x + m.d * y + m.f);
-  }
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-}
-
-export function unionRect(rects: readonly Rect[]): Rect | undefined {
+export function unionRect(rects: readonly FrameRect[]): FrameRect | undefined {
   if (rects.length === 0) return undefined;
   return {
     x0: Math.min(...rects.map((r) => r.x0)),
@@ -103,7 +81,7 @@ export function textGeometry(ctx: Ctx2D, env: DrawEnv, drawn: DrawnText): TextGe
           width: line.width,
           height: 2 * halfEm * size,
         };
-        return deviceBounds(lineBox, transform);
+        return transformedBounds(lineBox, transform);
       });
   const inkLines = band(INK_HALF_HEIGHT_EM);
   return {

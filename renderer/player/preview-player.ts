@@ -2,6 +2,8 @@
 // modules as `kino preview`), and swaps in every new build the workspace announces, keeping the frame.
 // It lives outside React: it owns a requestAnimationFrame loop and tells the preview store what it shows.
 import { drawFrame } from '../../shared/draw/frame.ts';
+import { transformedBounds } from '../../shared/canvas/device-rect.ts';
+import type { FrameRect } from '../../shared/canvas/device-rect.ts';
 import type { DrawEnv, DrawnElement } from '../../shared/canvas/types.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
 import type { FontFace } from '../../shared/spec/schema.ts';
@@ -135,7 +137,7 @@ export class PreviewPlayer {
   #autoplay = true;
   /** The element whose drawn box is reported (an element key), and its box on the frame drawn. */
   #selected: string | undefined;
-  #selectedBounds: Bounds | undefined;
+  #selectedBounds: FrameRect | undefined;
   #reportedBox = '';
   /** Bumped by every present: a slower, older one must not replace a newer one's picture. */
   #generation = 0;
@@ -472,7 +474,7 @@ export class PreviewPlayer {
 
   #observe(drawn: DrawnElement): void {
     if (drawn.key !== this.#selected) return;
-    const b = deviceBounds(drawn);
+    const b = transformedBounds(drawn.box, drawn.transform);
     const had = this.#selectedBounds;
     this.#selectedBounds = had
       ? {
@@ -492,24 +494,4 @@ export class PreviewPlayer {
     this.#reportedBox = id;
     this.#options.onState({ selectionBox: box });
   }
-}
-
-interface Bounds {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** An element's box on the frame, through its transform (as main/review's deviceBounds computes it). */
-function deviceBounds({ box, transform: m }: DrawnElement): Bounds {
-  const corners = [
-    [box.x, box.y],
-    [box.x + box.width, box.y],
-    [box.x, box.y + box.height],
-    [box.x + box.width, box.y + box.height],
-  ] as const;
-  const xs = corners.map(([x, y]) => m.a * x + m.c * y + m.e);
-  const ys = corners.map(([x, y]) => m.b * x + m.d * y + m.f);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }

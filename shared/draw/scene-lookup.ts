@@ -2,6 +2,7 @@
 // the scene's elements with ids as they are placed this frame. Annotations point with it (a callout
 // at a moving element, a spotlight following one).
 import type { AnimatedState } from '../animation/state.ts';
+import { transformedBounds } from '../canvas/device-rect.ts';
 import type { Box, Ctx2D, DrawEnv } from '../canvas/types.ts';
 import type { SceneLookup } from '../elements/definition.ts';
 import { placeResolved } from '../elements/reflow.ts';
@@ -66,19 +67,10 @@ export function sceneBoxes(layout: SceneLayout): () => ReadonlyMap<string, Locat
   };
 }
 
-/** The bounds of `box` carried through `matrix`. */
+/** The bounds of `box` carried through `matrix`, as a box. */
 function mapBox(matrix: DOMMatrix, box: Box): Box {
-  const corners = [
-    matrix.transformPoint({ x: box.x, y: box.y }),
-    matrix.transformPoint({ x: box.x + box.width, y: box.y }),
-    matrix.transformPoint({ x: box.x, y: box.y + box.height }),
-    matrix.transformPoint({ x: box.x + box.width, y: box.y + box.height }),
-  ];
-  const xs = corners.map((corner) => corner.x);
-  const ys = corners.map((corner) => corner.y);
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+  const { x0, y0, x1, y1 } = transformedBounds(box, matrix);
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 /**

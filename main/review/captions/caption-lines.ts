@@ -3,7 +3,7 @@
 import { captionTextStyle, pageBox } from '../../../shared/elements/captions/captions-draw.ts';
 import { placementAt } from '../element-placement.ts';
 import { textGeometry } from '../text-geometry.ts';
-import type { Rect } from '../text-geometry.ts';
+import type { FrameRect } from '../../../shared/canvas/device-rect.ts';
 import type { CaptionTrack, ShownPage } from './caption-tracks.ts';
 import { restingFrame } from './caption-tracks.ts';
 import type { CaptionCheckInput } from './check.ts';
@@ -12,7 +12,7 @@ export interface PageLines {
   /** The frame the page is judged on: its first with the element at rest. */
   frame: number;
   /** Per line: ascender-to-descender bounds on the frame, in output pixels. */
-  lines: Rect[];
+  lines: FrameRect[];
 }
 
 /** Undefined when the page is never on screen with the element at rest. */

@@ -4,7 +4,7 @@
 // of the code (caption-cues-outside.ts).
 import { safeBox } from '../../../shared/elements/place.ts';
 import type { FindingDraft } from '../finding.ts';
-import type { Rect } from '../text-geometry.ts';
+import type { FrameRect } from '../../../shared/canvas/device-rect.ts';
 import { formatSeconds, toDesign } from '../visual/check.ts';
 import { pageLines } from './caption-lines.ts';
 import type { CaptionTrack, ShownPage } from './caption-tracks.ts';
@@ -25,7 +25,7 @@ interface Reach {
 }
 
 /** The edge of `bounds` the lines reach furthest past, when it is more than the tolerance. */
-function reachPast(lines: readonly Rect[], bounds: Rect): Reach | undefined {
+function reachPast(lines: readonly FrameRect[], bounds: FrameRect): Reach | undefined {
   let worst: Reach | undefined;
   for (const line of lines) {
     const past: Reach[] = [

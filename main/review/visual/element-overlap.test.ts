@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callout, image, rect, scene, text, video } from '../../../shared/builder/index.ts';
 import type { ModelElement, VideoModel } from '../../../shared/spec/model.ts';
 import { ReviewSession } from '../review-session.ts';
-import type { Rect } from '../text-geometry.ts';
+import type { FrameRect } from '../../../shared/canvas/device-rect.ts';
 import { visualReview } from '../visual-review.ts';
 import { draftsWithCode, expectWellFormed, loadFixture, reviewFixture } from './review.fixture.ts';
 
@@ -20,7 +20,7 @@ function withoutLowerThird(model: VideoModel): VideoModel {
   return { ...model, scenes: [{ ...scene0, elements: (scene0.elements ?? []).filter((_, at) => at !== 1) }] };
 }
 
-function intersect(a: Rect, b: Rect): Rect | undefined {
+function intersect(a: FrameRect, b: FrameRect): FrameRect | undefined {
   const rect = {
     x0: Math.max(a.x0, b.x0),
     y0: Math.max(a.y0, b.y0),
@@ -31,7 +31,7 @@ function intersect(a: Rect, b: Rect): Rect | undefined {
 }
 
 /** Pixels of a frame region, drawn as rendered. */
-async function drawnRegion(model: VideoModel, frame: number, area: Rect): Promise<Uint8Array> {
+async function drawnRegion(model: VideoModel, frame: number, area: FrameRect): Promise<Uint8Array> {
   const { project } = await loadFixture('element_overlap', 'trigger');
   const session = await ReviewSession.open({ model, project });
   try {

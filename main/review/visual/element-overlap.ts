@@ -10,7 +10,7 @@ import type { SampledText } from '../capture.ts';
 import type { FrameSpan } from '../captions/caption-tracks.ts';
 import { lifetimeFrames } from '../element-timing.ts';
 import type { FindingDraft } from '../finding.ts';
-import type { Rect } from '../text-geometry.ts';
+import type { FrameRect } from '../../../shared/canvas/device-rect.ts';
 import { unionRect } from '../text-geometry.ts';
 import { describeElement, excerpt, formatSeconds, toDesign } from './check.ts';
 import type { VisualCheck, VisualCheckInput } from './check.ts';
@@ -143,7 +143,7 @@ function crossings(input: VisualCheckInput): Crossing[] {
 /** Design pixels the upper text must move down, or up, for the two texts' lines to part. */
 function clearance(input: VisualCheckInput, crossing: Crossing): { down: number; up: number } {
   const lines = (element: ElementTexts) =>
-    unionRect(element.texts.flatMap((text) => text.geometry.inkLines)) as Rect;
+    unionRect(element.texts.flatMap((text) => text.geometry.inkLines)) as FrameRect;
   const [under, over] = [lines(crossing.under), lines(crossing.over)];
   const design = (pixels: number) => Math.ceil(toDesign(input.video, pixels) + CLEARANCE_DESIGN_PX);
   return { down: design(under.y1 - over.y0), up: design(over.y1 - under.y0) };

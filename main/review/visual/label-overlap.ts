@@ -3,7 +3,7 @@
 import type { SampledText } from '../capture.ts';
 import { READABLE_ALPHA } from '../capture.ts';
 import type { FindingDraft } from '../finding.ts';
-import type { Rect } from '../text-geometry.ts';
+import type { FrameRect } from '../../../shared/canvas/device-rect.ts';
 import { describeElement, elementInterval, formatSeconds, toDesign, worstPerKey } from './check.ts';
 import type { VisualCheck } from './check.ts';
 
@@ -23,12 +23,12 @@ interface Crowded {
   overlaps: Overlap[];
 }
 
-function overlap(a: Rect, b: Rect): { x: number; y: number } {
+function overlap(a: FrameRect, b: FrameRect): { x: number; y: number } {
   return { x: Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), y: Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) };
 }
 
 /** How much smaller both labels must be, about their centres, to stop meeting along the easier axis. */
-function fitShare(a: Rect, b: Rect): number {
+function fitShare(a: FrameRect, b: FrameRect): number {
   const along = (a0: number, a1: number, b0: number, b1: number) =>
     Math.abs((a0 + a1) / 2 - (b0 + b1) / 2) / ((a1 - a0 + b1 - b0) / 2);
   return Math.max(along(a.x0, a.x1, b.x0, b.x1), along(a.y0, a.y1, b.y0, b.y1));

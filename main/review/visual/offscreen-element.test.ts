@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceBounds } from '../text-geometry.ts';
+import { transformedBounds } from '../../../shared/canvas/device-rect.ts';
 import { draftsWithCode, expectWellFormed, reviewFixture } from './review.fixture.ts';
 
 describe('offscreen_element', () => {
@@ -24,7 +24,7 @@ describe('offscreen_element', () => {
     const result = await reviewFixture('offscreen_element', 'trigger');
     const offFrame = result.samples.flatMap((sample) =>
       sample.elements.filter(
-        (element) => element.key === 's0/e0' && deviceBounds(element.box, element.transform).x1 <= 0,
+        (element) => element.key === 's0/e0' && transformedBounds(element.box, element.transform).x1 <= 0,
       ),
     );
     // Frame 0 is always sampled; the slide starts a full frame width to the left.

@@ -3,12 +3,12 @@
 import type { ModelElement } from '../../../shared/spec/model.ts';
 import type { SampledElement } from '../capture.ts';
 import type { FindingDraft } from '../finding.ts';
-import { deviceBounds } from '../text-geometry.ts';
-import type { Rect } from '../text-geometry.ts';
+import { transformedBounds } from '../../../shared/canvas/device-rect.ts';
+import type { FrameRect } from '../../../shared/canvas/device-rect.ts';
 import { describeElement, elementInterval, formatSeconds, toDesign } from './check.ts';
 import type { VisualCheck } from './check.ts';
 
-function isOutside(bounds: Rect, size: { width: number; height: number }): boolean {
+function isOutside(bounds: FrameRect, size: { width: number; height: number }): boolean {
   return bounds.x1 <= 0 || bounds.x0 >= size.width || bounds.y1 <= 0 || bounds.y0 >= size.height;
 }
 
@@ -21,13 +21,16 @@ function position(element: ModelElement): string {
 }
 
 export const checkOffscreenElement: VisualCheck = (input) => {
-  const found = new Map<string, { element: SampledElement; bounds: Rect; frame: number; seconds: number }>();
+  const found = new Map<
+    string,
+    { element: SampledElement; bounds: FrameRect; frame: number; seconds: number }
+  >();
   for (const sample of input.samples) {
     const outside: string[] = [];
     for (const element of sample.elements) {
       // Inside a group that is itself off the frame: the group is the one to report.
       if (outside.some((key) => element.key.startsWith(`${key}/`))) continue;
-      const bounds = deviceBounds(element.box, element.transform);
+      const bounds = transformedBounds(element.box, element.transform);
       if (!element.atRest || !isOutside(bounds, input.video.size)) continue;
       outside.push(element.key);
       if (!found.has(element.key))

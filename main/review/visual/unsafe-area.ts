@@ -6,7 +6,7 @@ import type { FrameSize } from '../../../shared/spec/sizes.ts';
 import { READABLE_ALPHA } from '../capture.ts';
 import type { SampledText } from '../capture.ts';
 import type { FindingDraft } from '../finding.ts';
-import type { Rect } from '../text-geometry.ts';
+import type { FrameRect } from '../../../shared/canvas/device-rect.ts';
 import { describeElement, elementInterval, formatSeconds, toDesign, worstPerKey } from './check.ts';
 import type { VisualCheck, VisualCheckInput } from './check.ts';
 
@@ -19,9 +19,9 @@ export function isReelsShape(size: FrameSize): boolean {
 
 interface Zone {
   name: string;
-  rect: Rect;
+  rect: FrameRect;
   /** How far a line reaches into the zone, along the way out of it. */
-  depth(line: Rect): number;
+  depth(line: FrameRect): number;
   /** Which way to move, and the limit to keep to, for the remedy. */
   move: string;
   limit(video: VisualCheckInput['video']): string;
@@ -60,7 +60,7 @@ function zones(size: FrameSize): Zone[] {
   ];
 }
 
-function intersects(a: Rect, b: Rect): boolean {
+function intersects(a: FrameRect, b: FrameRect): boolean {
   const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   return width > OVERLAP_TOLERANCE_PX && height > OVERLAP_TOLERANCE_PX;

@@ -4,7 +4,7 @@
 import type { DrawnElement } from '../../../shared/canvas/types.ts';
 import type { ModelElement } from '../../../shared/spec/model.ts';
 import { inspectComposition } from '../../inspect/inspect.ts';
-import { deviceBounds } from '../../review/text-geometry.ts';
+import { transformedBounds } from '../../../shared/canvas/device-rect.ts';
 import { withWarmDrawing } from './context.ts';
 import type { OperationContext } from './context.ts';
 import { captureFrame } from './frame.ts';
@@ -18,7 +18,7 @@ function label(element: ModelElement): string | undefined {
 }
 
 function deviceBox(drawn: DrawnElement): VisibleElement['box'] {
-  const bounds = deviceBounds(drawn.box, drawn.transform);
+  const bounds = transformedBounds(drawn.box, drawn.transform);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
     x: round(bounds.x0),
