@@ -1,7 +1,7 @@
 // Peak resident memory of a process and all its descendants (the render, its worker threads, and
 // the ffmpeg it runs), sampled from /proc: a child's own maxRSS misses ffmpeg, which is its child.
 import { readdirSync, readFileSync } from 'node:fs';
-import { procStatFields } from '../ffmpeg/process-cpu.ts';
+import { procStatFields } from '../processes/process-cpu.ts';
 
 const PAGE_BYTES = 4096;
 

@@ -1,7 +1,7 @@
 // A command measured as a user meets it: the whole process tree's wall time, CPU time and peak
 // resident memory (Linux: CPU from this process's reaped-children counters, memory from /proc).
 import { spawn } from 'node:child_process';
-import { procStatFields, ticksToMs } from '../ffmpeg/process-cpu.ts';
+import { procStatFields, ticksToMs } from '../processes/process-cpu.ts';
 import { sampleTreePeak } from './process-tree-rss.ts';
 
 export interface WholeProcess {

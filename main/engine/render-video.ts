@@ -426,11 +426,11 @@ function sequentialDrawer(
 }
 
 /**
- * Draws the first frames on this thread while measuring them, then hands the rest to worker threads
- * when that pays (chooseRasterWorkers); until the threads are ready this thread keeps drawing, and
- * threads that fail to start leave it drawing to the end.
+ * Draws on this thread. With threads chosen by cost it measures the first frames, then hands the
+ * rest to worker threads when that pays (chooseRasterWorkers); until the threads are ready this
+ * thread keeps drawing, and threads that fail to start leave it drawing to the end.
  */
-async function drawByCost(
+async function drawFromThisThread(
   request: RenderRequest,
   prepared: PreparedRender,
   encoder: FrameEncoder,
@@ -439,13 +439,14 @@ async function drawByCost(
 ): Promise<void> {
   const { firstFrame, endFrame, threads } = prepared;
   const drawer = sequentialDrawer(request.signal, prepared, encoder, frameDone, tally);
-  const probe = new DrawCostProbe(() => encoder.pid);
+  const probe = threads.byCost ? new DrawCostProbe(() => encoder.pid) : undefined;
   let pool: RasterPool | undefined;
   try {
     let frame = firstFrame;
     for (; frame < endFrame; frame++) {
-      if (frame === firstFrame + PROBE_WARM_UP_FRAMES) probe.begin();
+      if (frame === firstFrame + PROBE_WARM_UP_FRAMES) probe?.begin();
       const cost = await drawer.draw(frame);
+      if (!probe) continue;
       probe.frame(cost.drawMs, cost.waitMs);
       if (probe.frames === PROBE_FRAMES) {
         tally.choice = (request.chooseWorkers ?? chooseRasterWorkers)(probe.sample(), {
@@ -487,7 +488,7 @@ async function drawFrames(
   encoder: FrameEncoder,
 ): Promise<DrawTally> {
   const frameDone = frameProgress(request.onProgress, prepared.firstFrame, prepared.totalFrames);
-  const { threads, pooled, firstFrame, endFrame } = prepared;
+  const { threads, pooled, firstFrame } = prepared;
   const tally: DrawTally = {
     drawMs: 0,
     encodeWaitMs: 0,
@@ -497,20 +498,11 @@ async function drawFrames(
   };
   let pool: RasterPool | undefined;
   try {
-    if (threads.byCost) {
-      await drawByCost(request, prepared, encoder, frameDone, tally);
-    } else if (pooled) {
+    if (pooled) {
       pool = RasterPool.start(poolOptions(request, prepared, encoder, threads.count));
       await drawOnPool(pool, firstFrame, prepared, encoder, frameDone, tally);
     } else {
-      const drawer = sequentialDrawer(request.signal, prepared, encoder, frameDone, tally);
-      try {
-        for (let frame = firstFrame; frame < endFrame; frame++) await drawer.draw(frame);
-        await drawer.settle();
-      } catch (error) {
-        await drawer.abandon();
-        throw error;
-      }
+      await drawFromThisThread(request, prepared, encoder, frameDone, tally);
     }
   } catch (error) {
     await pool?.close();

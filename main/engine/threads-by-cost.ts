@@ -1,7 +1,7 @@
 // Whether a render hands its frames to worker threads, judged on what its first frames cost. On a
 // machine whose cores the encoder already fills, drawing threads only take cores from x264 (and add
 // memory); they pay where drawing is the limit and cores sit idle.
-import { machineIdleMs, processCpuMs } from '../ffmpeg/process-cpu.ts';
+import { machineIdleMs, processCpuMs } from '../processes/process-cpu.ts';
 
 /** Frames drawn before measuring: fonts, glyph caches, the first noise variants and x264's lookahead fill. */
 export const PROBE_WARM_UP_FRAMES = 8;
