@@ -86,3 +86,20 @@ export function referenceSpec(seconds: number, imageSrc: string): VideoSpec {
   }
   return { kinoSpec: 1, fps: 30, aspect: 'reels', scenes };
 }
+
+/**
+ * The reference with its two costly layers taken out (the animated gradient becomes its first colour,
+ * the photo goes): text and shapes only. What is left between Kino and ffmpeg alone on this is the
+ * pipeline's own cost (start-up, pixel read, yuv420p, pipe, verification), not drawing.
+ */
+export function lightReferenceSpec(seconds: number): VideoSpec {
+  const spec = referenceSpec(seconds, 'unused.jpg');
+  return {
+    ...spec,
+    scenes: spec.scenes.map((scene) => ({
+      ...scene,
+      background: '#1e1b4b',
+      elements: (scene.elements ?? []).filter((element) => element.type !== 'image'),
+    })),
+  };
+}
