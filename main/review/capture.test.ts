@@ -82,4 +82,28 @@ describe('captureSamples', () => {
       session.close();
     }
   });
+
+  it('stops at the next sample once a signal fired by a timer aborts it', async () => {
+    const { model, project } = await loadFixture('low_contrast', 'trigger');
+    const session = await ReviewSession.open({ model, project });
+    try {
+      const controller = new AbortController();
+      let samplesAtAbort = 0;
+      let samples = 0;
+      setTimeout(() => {
+        samplesAtAbort = samples;
+        controller.abort(new Error('stopped by the test'));
+      }, 100);
+      // Samples are drawn without awaiting any I/O: unless the loop lets the event loop turn, the
+      // timer (like a cancel arriving over IPC) fires only after the last of them.
+      const frames = Array.from({ length: session.video.durationFrames }, (_, i) => i);
+      await expect(
+        captureSamples(session, frames, { signal: controller.signal, onSample: (done) => (samples = done) }),
+      ).rejects.toThrow('stopped by the test');
+      expect(samplesAtAbort).toBeLessThan(frames.length);
+      expect(samples).toBe(samplesAtAbort);
+    } finally {
+      session.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@
 // rendered (elements recorded, pixels hashed, optionally PNG-encoded) and, when it shows text at
 // rest, once more without text to read what the text sits on. Only compact results are kept per
 // sample (no full frames), so memory stays small whatever the frame size.
+import { setImmediate as nextEventLoopTurn } from 'node:timers/promises';
 import type { DrawnElement } from '../../shared/canvas/types.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
@@ -160,6 +161,9 @@ export async function captureSamples(
   const captured: { sample: Omit<ReviewSample, 'png'>; png: Promise<Buffer> | undefined }[] = [];
   try {
     for (const frame of frames) {
+      // Drawing a sample waits on no I/O: one event-loop turn each lets a cancel (an IPC message, a
+      // client that left) and the progress messages through before the last sample.
+      await nextEventLoopTurn();
       options.signal?.throwIfAborted();
       captured.push(await captureFrame(session, index, frame, options.png ?? false));
       options.onSample?.(captured.length, frames.length);

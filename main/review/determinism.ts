@@ -1,6 +1,7 @@
 // nondeterministic: the same frame drawn twice must give the same pixels, or renders, previews and
 // cached frames disagree. The sampled frames are drawn again in a freshly mounted composition (new
 // model, new session) and their pixel hashes compared with the first drawing's.
+import { setImmediate as nextEventLoopTurn } from 'node:timers/promises';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
@@ -45,6 +46,8 @@ export async function checkDeterminism(input: DeterminismInput): Promise<Determi
   const custom = new Map<string, string>();
   try {
     for (const { frame, sha256: firstSha256 } of input.frames) {
+      // No I/O is awaited here: a turn each frame lets a cancel through (as in captureSamples).
+      await nextEventLoopTurn();
       input.signal?.throwIfAborted();
       const drawn = (await session.drawObserved(frame)).elements;
       const secondSha256 = sha256(session.rgba());
