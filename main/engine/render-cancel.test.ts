@@ -5,24 +5,12 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../ffmpeg/binaries.ts';
+import { ffmpegToolsOrWarn } from '../ffmpeg/tools.fixture.ts';
 import { compositionSource, resolveRenderInput } from '../project/resolve-input.ts';
 import { projectContext } from './project-context.ts';
 import { renderVideo } from './render-video.ts';
 
-function ffmpeg(): string | undefined {
-  try {
-    return ffmpegPath();
-  } catch {
-    return undefined;
-  }
-}
-const found = ffmpeg();
-if (!found) {
-  console.warn(
-    '\n*** SKIPPING the render cancel test: no ffmpeg (install ffmpeg 5.1+ or set FFMPEG_PATH). ***\n',
-  );
-}
+const found = ffmpegToolsOrWarn('the render cancel test');
 
 describe.runIf(found)('a render told to stop', () => {
   let work: string;

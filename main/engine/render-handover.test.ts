@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../ffmpeg/binaries.ts';
+import { ffmpegToolsOrWarn } from '../ffmpeg/tools.fixture.ts';
 import { resolveRenderInput } from '../project/resolve-input.ts';
 import { projectContext } from './project-context.ts';
 import { renderVideo } from './render-video.ts';
@@ -16,19 +16,7 @@ import { PROBE_FRAMES, PROBE_WARM_UP_FRAMES } from './threads-by-cost.ts';
 const run = promisify(execFile);
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
 
-function ffmpeg(): string | undefined {
-  try {
-    return ffmpegPath();
-  } catch {
-    return undefined;
-  }
-}
-const found = ffmpeg();
-if (!found) {
-  console.warn(
-    '\n*** SKIPPING the thread hand-over render test: no ffmpeg (install ffmpeg 5.1+ or set FFMPEG_PATH). ***\n',
-  );
-}
+const found = ffmpegToolsOrWarn('the thread hand-over render test')?.ffmpeg;
 
 /** Each decoded picture's md5, in order. */
 async function frameHashes(path: string): Promise<string[]> {

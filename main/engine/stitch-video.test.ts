@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoModel } from '../../shared/spec/model.ts';
-import { ffmpegPath, ffprobePath } from '../ffmpeg/binaries.ts';
+import { ffmpegToolsOrWarn } from '../ffmpeg/tools.fixture.ts';
 import { makeCounterClip } from '../media/test-clips.fixture.ts';
 import { loadProject } from '../project/load.ts';
 import { checkSpec } from '../project/resolve-input.ts';
@@ -22,19 +22,7 @@ import { concatList, stitchVideo } from './stitch-video.ts';
 const run = promisify(execFile);
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
 
-function tools(): { ffmpeg: string; ffprobe: string } | undefined {
-  try {
-    return { ffmpeg: ffmpegPath(), ffprobe: ffprobePath() };
-  } catch {
-    return undefined;
-  }
-}
-const found = tools();
-if (!found) {
-  console.warn(
-    '\n*** SKIPPING the chunked render and stitching tests: no ffmpeg/ffprobe (install ffmpeg 5.1+, or set FFMPEG_PATH and FFPROBE_PATH). ***\n',
-  );
-}
+const found = ffmpegToolsOrWarn('the chunked render and stitching tests');
 
 // 2.4 s at 15 fps (36 frames, 160×160 at draft): animated text and shapes, a crossfade, a video
 // clip with sound running across two chunk boundaries, music with fades, a sound effect across a
