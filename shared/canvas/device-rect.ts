@@ -29,12 +29,27 @@ export function transformedBounds(box: Box, m: Transform2D): FrameRect {
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
+/** How a DeviceRect is taken from bounds: moved by x/y, grown by `grow` on every side. */
+export interface DeviceShift {
+  x: number;
+  y: number;
+  grow: number;
+}
+
 /**
- * The device-pixel bounds of a box under the canvas's current transform, moved by shift.x/y and
- * grown by shift.grow on every side, kept to the canvas; undefined when nothing of it is on it.
+ * The device-pixel bounds of a box under the canvas's current transform, moved and grown by `shift`,
+ * kept to the canvas; undefined when nothing of it is on it.
  */
-export function deviceRect(ctx: Ctx2D, area: Box, shift = { x: 0, y: 0, grow: 0 }): DeviceRect | undefined {
-  const bounds = transformedBounds(area, ctx.getTransform());
+export function deviceRect(ctx: Ctx2D, area: Box, shift?: DeviceShift): DeviceRect | undefined {
+  return canvasRect(ctx, transformedBounds(area, ctx.getTransform()), shift);
+}
+
+/** `bounds` (see transformedBounds) moved and grown by `shift`, on whole pixels, kept to ctx's canvas. */
+export function canvasRect(
+  ctx: Ctx2D,
+  bounds: FrameRect,
+  shift: DeviceShift = { x: 0, y: 0, grow: 0 },
+): DeviceRect | undefined {
   const canvas = (ctx as { canvas?: { width: number; height: number } }).canvas;
   const rect = {
     x0: Math.floor(Math.max(bounds.x0 + shift.x - shift.grow, canvas ? 0 : -Infinity)),

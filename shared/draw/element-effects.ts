@@ -2,7 +2,7 @@
 // the filter it is drawn through (blur, glow). The frame drawer applies them after the transform, so
 // a mask turns and scales with the element.
 import type { AnimatedState } from '../animation/state.ts';
-import { deviceRect } from '../canvas/device-rect.ts';
+import { canvasRect, transformedBounds } from '../canvas/device-rect.ts';
 import type { Box, Ctx2D } from '../canvas/types.ts';
 import { canvasColor } from '../spec/color.ts';
 
@@ -138,12 +138,14 @@ export function filterReach(blur: number, state: AnimatedState, shadow?: CanvasS
  * the frame otherwise blurs a layer reaching up to the top (40-110 ms a frame in product-launch).
  */
 export function clipToInk(ctx: Ctx2D, ink: Box, reach: number, shiftable = false): void {
-  // Undefined: nothing reaches the canvas, or a transform flattened to nothing or blown up; left unbounded.
-  const rect = deviceRect(ctx, ink, { x: 0, y: 0, grow: reach });
-  if (!rect) return;
+  const m = ctx.getTransform();
+  const bounds = transformedBounds(ink, m);
+  // Not finite: a transform flattened to nothing or blown up; left unbounded.
+  if (![bounds.x0, bounds.y0, bounds.x1, bounds.y1, reach].every(Number.isFinite)) return;
+  // Nothing of the ink or its reach on the canvas: an empty clip, so nothing is drawn or blurred.
+  const rect = canvasRect(ctx, bounds, { x: 0, y: 0, grow: reach }) ?? { x0: 0, y0: 0, x1: 0, y1: 0 };
   const x0 = shiftable ? rect.x0 : 0;
   const y0 = shiftable ? rect.y0 : 0;
-  const m = ctx.getTransform();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.beginPath();
   ctx.rect(x0, y0, rect.x1 - x0, rect.y1 - y0);
