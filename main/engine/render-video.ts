@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { setImmediate as nextEventLoopTurn } from 'node:timers/promises';
 import { drawFrame } from '../../shared/draw/frame.ts';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName } from '../../shared/spec/sizes.ts';
@@ -32,6 +31,7 @@ import { MediaSession } from './media-session.ts';
 import { prepareCodeHighlighter } from './code-tokens.ts';
 import type { MediaFileUse } from './media-session.ts';
 import type { RenderProjectContext } from './project-context.ts';
+import { cancellationPoint } from './cancellation-point.ts';
 import { RasterPool } from './raster-pool.ts';
 import type { RasterPoolOptions } from './raster-pool.ts';
 import { rasterThreads } from './raster-threads.ts';
@@ -395,11 +395,7 @@ function sequentialDrawer(
     : [];
   return {
     async draw(frame: number): Promise<{ drawMs: number; waitMs: number }> {
-      // One event-loop turn a frame: while ffmpeg keeps up, the pipe takes each frame at once and
-      // nothing else here waits on I/O, so without it a cancel (an IPC message, a client that left)
-      // and progress messages would wait for the render's end. A turn costs microseconds.
-      await nextEventLoopTurn();
-      signal?.throwIfAborted();
+      await cancellationPoint(signal);
       const drawStart = performance.now();
       await media.prepareFrame(frame);
       drawFrame(surface.ctx, video, frame, env);

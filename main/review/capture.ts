@@ -2,7 +2,6 @@
 // rendered (elements recorded, pixels hashed, optionally PNG-encoded) and, when it shows text at
 // rest, once more without text to read what the text sits on. Only compact results are kept per
 // sample (no full frames), so memory stays small whatever the frame size.
-import { setImmediate as nextEventLoopTurn } from 'node:timers/promises';
 import type { DrawnElement } from '../../shared/canvas/types.ts';
 import type { ResolvedVideo } from '../../shared/timeline/types.ts';
 import { MAX_REVIEW_FRAMES } from '../../shared/protocol/review-frames.ts';
@@ -10,6 +9,7 @@ import { indexElements, isAnimatingAt, isAtRest, isInTransition, layerSecondsAt 
 import type { ElementIndex } from './element-timing.ts';
 import { clampToFrame, flatness, samplePoints } from './pixels.ts';
 import type { Flatness } from './pixels.ts';
+import { cancellationPoint } from '../engine/cancellation-point.ts';
 import { encodePng } from '../engine/png.ts';
 import { sha256 } from './review-session.ts';
 import type { ReviewSession, TextRun } from './review-session.ts';
@@ -161,10 +161,7 @@ export async function captureSamples(
   const captured: { sample: Omit<ReviewSample, 'png'>; png: Promise<Buffer> | undefined }[] = [];
   try {
     for (const frame of frames) {
-      // Drawing a sample waits on no I/O: one event-loop turn each lets a cancel (an IPC message, a
-      // client that left) and the progress messages through before the last sample.
-      await nextEventLoopTurn();
-      options.signal?.throwIfAborted();
+      await cancellationPoint(options.signal);
       captured.push(await captureFrame(session, index, frame, options.png ?? false));
       options.onSample?.(captured.length, frames.length);
     }

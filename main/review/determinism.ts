@@ -1,9 +1,9 @@
 // nondeterministic: the same frame drawn twice must give the same pixels, or renders, previews and
 // cached frames disagree. The sampled frames are drawn again in a freshly mounted composition (new
 // model, new session) and their pixel hashes compared with the first drawing's.
-import { setImmediate as nextEventLoopTurn } from 'node:timers/promises';
 import type { VideoModel } from '../../shared/spec/model.ts';
 import type { AspectName, FrameSize } from '../../shared/spec/sizes.ts';
+import { cancellationPoint } from '../engine/cancellation-point.ts';
 import type { RenderProjectContext } from '../engine/project-context.ts';
 import type { FindingDraft } from './finding.ts';
 import { ReviewSession } from './review-session.ts';
@@ -46,9 +46,7 @@ export async function checkDeterminism(input: DeterminismInput): Promise<Determi
   const custom = new Map<string, string>();
   try {
     for (const { frame, sha256: firstSha256 } of input.frames) {
-      // No I/O is awaited here: a turn each frame lets a cancel through (as in captureSamples).
-      await nextEventLoopTurn();
-      input.signal?.throwIfAborted();
+      await cancellationPoint(input.signal);
       const drawn = (await session.drawObserved(frame)).elements;
       const secondSha256 = sha256(session.rgba());
       const match = secondSha256 === firstSha256;
